@@ -1,0 +1,213 @@
+package dev.mmcheck.checker.cli;
+
+import dev.mmcheck.checker.engine.CheckResult;
+import dev.mmcheck.checker.engine.Checker;
+import dev.mmcheck.checker.event.EventBuffer;
+import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.report.JsonReport;
+import dev.mmcheck.checker.report.Summary;
+import dev.mmcheck.checker.report.Version;
+import dev.mmcheck.checker.trace.BinaryTraceWriter;
+import dev.mmcheck.checker.trace.TextTraceWriter;
+import dev.mmcheck.checker.trace.TraceFiles;
+import dev.mmcheck.checker.trace.TraceFormatException;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The {@code mmcheck} command line.
+ *
+ * <pre>
+ *   mmcheck replay TRACE [--models tso,pso,sober] [--report FILE.json] [--quiet]
+ *   mmcheck convert IN OUT        (OUT ending in .trace is text, anything else binary)
+ * </pre>
+ *
+ * Exit status: 0 no violation, 1 violations found, 2 bad input or usage (one line on stderr, no
+ * stack trace).
+ */
+public final class Main {
+
+    static final int OK = 0;
+    static final int VIOLATIONS = 1;
+    static final int BAD_INPUT = 2;
+
+    private static final String USAGE = String.join("\n",
+            "usage: mmcheck replay TRACE [--models tso,pso,sober] [--report FILE.json] [--quiet]",
+            "       mmcheck convert IN OUT",
+            "       mmcheck --version",
+            "replay runs the store-buffer monitors on a recorded or hand-written trace and reports every",
+            "sequential-consistency violation a TSO or PSO machine could produce; convert turns a text",
+            "trace into the binary format and back (OUT ending in .trace is written as text).",
+            "exit status: 0 no violation, 1 violations found, 2 bad input");
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Main(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Runs the command line and exits with its status. */
+    public static void main(String[] args) {
+        System.exit(new Main(System.out, System.err).run(args));
+    }
+
+    /** Runs the command line; returns the exit status. */
+    int run(String[] args) {
+        try {
+            if (args.length == 0) {
+                throw new UsageException("no command given (try 'mmcheck --help')");
+            }
+            switch (args[0]) {
+                case "replay":
+                    return replay(args);
+                case "convert":
+                    return convert(args);
+                case "--help":
+                case "-h":
+                case "help":
+                    out.println(USAGE);
+                    return OK;
+                case "--version":
+                    out.println("mmcheck " + Version.get());
+                    return OK;
+                default:
+                    throw new UsageException("unknown command '" + args[0] + "' (try 'mmcheck --help')");
+            }
+        } catch (UsageException | TraceFormatException e) {
+            err.println("mmcheck: " + e.getMessage());
+            return BAD_INPUT;
+        } catch (NoSuchFileException e) {
+            err.println("mmcheck: " + e.getFile() + ": no such file");
+            return BAD_INPUT;
+        } catch (IOException | UncheckedIOException e) {
+            err.println("mmcheck: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            return BAD_INPUT;
+        }
+    }
+
+    private int replay(String[] args) throws UsageException, IOException, TraceFormatException {
+        Path trace = null;
+        Path report = null;
+        boolean quiet = false;
+        Set<Analysis> analyses = EnumSet.of(Analysis.TSO, Analysis.PSO);
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--models") || a.startsWith("--models=")) {
+                String v = a.equals("--models") ? value(args, ++i, "--models") : a.substring("--models=".length());
+                analyses = analyses(v);
+            } else if (a.equals("--report") || a.startsWith("--report=")) {
+                String v = a.equals("--report") ? value(args, ++i, "--report") : a.substring("--report=".length());
+                if (v.isEmpty()) {
+                    throw new UsageException("--report needs a file name");
+                }
+                report = Path.of(v);
+            } else if (a.equals("--quiet")) {
+                quiet = true;
+            } else if (a.startsWith("-")) {
+                throw new UsageException("unknown option '" + a + "' for replay");
+            } else if (trace == null) {
+                trace = Path.of(a);
+            } else {
+                throw new UsageException("replay takes one trace, got also '" + a + "'");
+            }
+        }
+        if (trace == null) {
+            throw new UsageException("replay needs a trace file");
+        }
+        Symbols symbols = new Symbols();
+        Checker checker = new Checker(symbols, Checker.Config.defaults().withAnalyses(analyses));
+        TraceFiles.Summary read;
+        try {
+            read = TraceFiles.read(trace, symbols, checker);
+        } catch (IllegalArgumentException e) {
+            throw new TraceFormatException(trace.toString(), e.getMessage());
+        }
+        CheckResult result = checker.result();
+        if (!read.complete()) {
+            List<String> notes = new ArrayList<>(result.notes());
+            notes.add(0, read.note());
+            result = new CheckResult(result.analyses(), result.events(), result.violations(), result.forcedCommits(),
+                    result.soberTruncatedScans(), result.clockResets(), result.threads(), notes);
+        }
+        if (!quiet) {
+            for (String line : Summary.lines(trace.toString(), result)) {
+                out.println(line);
+            }
+        }
+        if (report != null) {
+            JsonReport.write(report, trace.toString(), read.complete(), result);
+            if (!quiet) {
+                out.println("report written to " + report);
+            }
+        }
+        return result.violations().isEmpty() ? OK : VIOLATIONS;
+    }
+
+    private static Set<Analysis> analyses(String list) throws UsageException {
+        Set<Analysis> chosen = EnumSet.noneOf(Analysis.class);
+        for (String name : list.split("[,:]")) {
+            if (name.isBlank()) {
+                continue;
+            }
+            Analysis a = Analysis.parse(name);
+            if (a == null) {
+                throw new UsageException("--models: unknown model '" + name.trim() + "' (choose from tso, pso, sober)");
+            }
+            chosen.add(a);
+        }
+        if (chosen.isEmpty()) {
+            throw new UsageException("--models needs at least one of tso, pso, sober");
+        }
+        return chosen;
+    }
+
+    private static String value(String[] args, int i, String option) throws UsageException {
+        if (i >= args.length) {
+            throw new UsageException(option + " needs a value");
+        }
+        return args[i];
+    }
+
+    private int convert(String[] args) throws UsageException, IOException, TraceFormatException {
+        if (args.length != 3) {
+            throw new UsageException("convert takes an input and an output trace");
+        }
+        Path in = Path.of(args[1]);
+        Path target = Path.of(args[2]);
+        Symbols symbols = new Symbols();
+        EventBuffer events = new EventBuffer();
+        TraceFiles.Summary read = TraceFiles.read(in, symbols, events);
+        if (target.toString().endsWith(".trace")) {
+            try (Writer w = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
+                w.write("# converted by mmcheck " + Version.get() + " from " + in + "\n");
+                events.replay(new TextTraceWriter(w, symbols));
+            }
+        } else {
+            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(target));
+                    BinaryTraceWriter w = new BinaryTraceWriter(o, symbols)) {
+                events.replay(w);
+            }
+        }
+        out.println("converted " + read.events() + " events from " + in + " (" + read.format() + ") to " + target);
+        if (!read.complete()) {
+            out.println("note: " + read.note());
+        }
+        return OK;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.mmcheck.checker.engine;
+
+import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.report.EventInfo;
+
+/**
+ * Says which fence, or which {@code volatile}, removes a violation.
+ *
+ * <p>The violation's store e stayed buffered in its thread while a later event x of the same thread
+ * was already seen by another thread: x is where the happens-before path from e to prev leaves e's
+ * thread. Ordering e before x removes it: under TSO x is a load, so a full fence (or making the stored
+ * field volatile, which is a store plus a full fence); under PSO x may also be a store to another
+ * field, which a StoreStore fence or a release store at x already orders.
+ */
+final class Advice {
+
+    private Advice() {
+    }
+
+    static String of(Analysis analysis, EventInfo store, EventInfo leaving) {
+        String field = store.field();
+        if (leaving == null) {
+            return "put a full fence (VarHandle.fullFence()) right after the store to " + field + " at "
+                    + store.site().location() + ", or make " + field + " volatile";
+        }
+        String between = "between " + store.site().location() + " and " + leaving.site().location();
+        boolean laterStore = leaving.op().contains("store");
+        if (analysis == Analysis.PSO && laterStore) {
+            return "the store to " + leaving.field() + " at " + leaving.site().location() + " can become visible "
+                    + "before the store to " + field + " at " + store.site().location() + ": make it a release store "
+                    + "(setRelease/lazySet), put VarHandle.storeStoreFence() " + between + ", or make " + field
+                    + " volatile";
+        }
+        return "the " + leaving.op() + " of " + leaving.field() + " at " + leaving.site().location() + " can run while "
+                + "the store to " + field + " at " + store.site().location() + " is still buffered: put a full fence "
+                + "(VarHandle.fullFence()) " + between + ", or make " + field + " volatile";
+    }
+}

@@ -1,0 +1,389 @@
+package dev.mmcheck.checker.engine;
+
+import dev.mmcheck.checker.clock.VectorClocks;
+import dev.mmcheck.checker.event.EventKind;
+import dev.mmcheck.checker.event.EventSink;
+import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.monitor.Monitor;
+import dev.mmcheck.checker.monitor.MonitorConfig;
+import dev.mmcheck.checker.monitor.PsoMonitor;
+import dev.mmcheck.checker.monitor.SoberMonitor;
+import dev.mmcheck.checker.monitor.TsoMonitor;
+import dev.mmcheck.checker.monitor.ViolationSink;
+import dev.mmcheck.checker.report.EventInfo;
+import dev.mmcheck.checker.report.Violation;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs the chosen monitors side by side on one linearized event stream and collects their
+ * violations, deduplicated by the sites of the store, prev and access events.
+ *
+ * <p>Per event: the monitors check and buffer (seeing the clocks as of the previous event), then the
+ * happens-before clocks advance. Thread ids of the stream are mapped to dense slots; when enough
+ * threads have ended, the checker <em>resets</em>: it commits every buffered store and forgets all
+ * history, then renumbers the live threads. A reset only loses violations whose store was buffered
+ * at that moment (committing a store is always a legal TSO/PSO step, and paths from events after the
+ * reset to earlier ones cannot exist), and each is counted in the result. Checker thread only.
+ */
+public final class Checker implements EventSink, ViolationSink {
+
+    /** How the checker is set up. Immutable. */
+    public record Config(Set<Analysis> analyses, MonitorConfig monitors, int windowSize, int minSlotsBeforeReset) {
+
+        /** TSO and PSO with Java semantics, a 64K-event path window. */
+        public static Config defaults() {
+            return new Config(EnumSet.of(Analysis.TSO, Analysis.PSO), MonitorConfig.defaults(), 1 << 16, 16);
+        }
+
+        /** A copy running {@code chosen}. */
+        public Config withAnalyses(Set<Analysis> chosen) {
+            return new Config(EnumSet.copyOf(chosen), monitors, windowSize, minSlotsBeforeReset);
+        }
+
+        /** A copy with other monitor settings. */
+        public Config withMonitors(MonitorConfig m) {
+            return new Config(analyses, m, windowSize, minSlotsBeforeReset);
+        }
+
+        /** A copy that resets once at least {@code slots} thread slots are in use and some have ended. */
+        public Config withMinSlotsBeforeReset(int slots) {
+            return new Config(analyses, monitors, windowSize, slots);
+        }
+    }
+
+    private final Symbols symbols;
+    private final Config config;
+    private final VectorClocks clocks;
+    private final Monitor[] monitors;
+    private final SoberMonitor sober;
+    private final EventWindow window;
+
+    // thread slots
+    private int[] slotOf = new int[16];
+    private int[] externalOf = new int[16];
+    private boolean[] ended = new boolean[16];
+    private int usedSlots;
+    private int liveSlots;
+    private int threadsSeen;
+    private int width;
+    private int addressCapacity;
+
+    // per slot: the last event other than a fence, the "prev" of reports
+    private long[] lastSeq = new long[16];
+    private int[] lastKind = new int[16];
+    private int[] lastOperand = new int[16];
+    private int[] lastSite = new int[16];
+
+    // the event being processed
+    private long seq;
+    private int curKind;
+    private int curThread;
+    private int curOperand;
+    private int curSite;
+
+    private final ViolationTable table = new ViolationTable();
+    private final List<Violation> violations = new ArrayList<>();
+    private long resets;
+
+    /** A checker that resolves names through {@code symbols}. */
+    public Checker(Symbols symbols, Config config) {
+        this.symbols = symbols;
+        this.config = config;
+        this.clocks = new VectorClocks(4, 64);
+        this.window = new EventWindow(config.windowSize());
+        List<Monitor> ms = new ArrayList<>();
+        SoberMonitor s = null;
+        for (Analysis a : config.analyses()) {
+            switch (a) {
+                case TSO -> ms.add(new TsoMonitor(clocks, this, config.monitors()));
+                case PSO -> ms.add(new PsoMonitor(clocks, this, config.monitors()));
+                case SOBER -> {
+                    s = new SoberMonitor(clocks, this, config.monitors());
+                    ms.add(s);
+                }
+            }
+        }
+        this.monitors = ms.toArray(new Monitor[0]);
+        this.sober = s;
+        Arrays.fill(slotOf, -1);
+        growThreads(4);
+    }
+
+    @Override
+    public void event(int kind, int thread, int operand, int site) {
+        EventKind k = EventKind.of(kind);
+        if (k == EventKind.ADDRESS_DEAD) {
+            addressDead(operand, site);
+            return;
+        }
+        int t = slot(thread);
+        int op = operand;
+        if (k == EventKind.THREAD_START) {
+            op = slot(operand);
+            t = slotOf[thread]; // allocating the operand may have reset and renumbered
+        } else if (k == EventKind.THREAD_JOIN) {
+            op = joinedSlot(operand);
+            if (op < 0) {
+                // the joined thread never ran an event, or its history was reset away: only a fence remains
+                k = EventKind.FULL_FENCE;
+                kind = k.code();
+            }
+        } else if (k.operand() == EventKind.Operand.ADDRESS) {
+            ensureAddress(operand);
+        }
+        curKind = kind;
+        curThread = t;
+        curOperand = op;
+        curSite = site;
+        window.record(seq, kind, t, op, site);
+        for (Monitor m : monitors) {
+            m.event(kind, t, op, site, seq);
+        }
+        switch (k) {
+            case LOAD -> clocks.load(t, op);
+            case STORE, RELEASE_STORE, VOLATILE_STORE -> clocks.store(t, op);
+            case INTERLOCKED, MONITOR_ENTER, MONITOR_EXIT -> clocks.interlocked(t, op);
+            case THREAD_START -> clocks.start(t, op);
+            case THREAD_JOIN -> clocks.join(t, op);
+            default -> clocks.local(t);
+        }
+        switch (k) {
+            case FULL_FENCE, STORE_STORE_FENCE, LOAD_FENCE, TX_BEGIN, TX_END -> { }
+            case THREAD_END -> {
+                lastSeq[t] = -1;
+                ended[t] = true;
+                liveSlots--;
+            }
+            case THREAD_START -> {
+                remember(t);
+                remember(op); // the child's first event (its begin) is the start itself
+            }
+            default -> remember(t);
+        }
+        seq++;
+    }
+
+    private void addressDead(int address, int site) {
+        ensureAddress(address);
+        window.record(seq, EventKind.ADDRESS_DEAD.code(), -1, address, site);
+        for (Monitor m : monitors) {
+            m.event(EventKind.ADDRESS_DEAD.code(), -1, address, site, seq);
+        }
+        clocks.clearAddress(address);
+        seq++;
+    }
+
+    private void remember(int t) {
+        lastSeq[t] = seq;
+        lastKind[t] = curKind;
+        lastOperand[t] = curOperand;
+        lastSite[t] = curSite;
+    }
+
+    private int joinedSlot(int external) {
+        if (external < 0) {
+            throw new IllegalArgumentException("negative thread id " + external);
+        }
+        return external < slotOf.length && slotOf[external] >= 0 ? slotOf[external] : -1;
+    }
+
+    private int slot(int external) {
+        if (external < 0) {
+            throw new IllegalArgumentException("negative thread id " + external);
+        }
+        if (external >= slotOf.length) {
+            int old = slotOf.length;
+            slotOf = Arrays.copyOf(slotOf, Math.max(external + 1, old * 2));
+            Arrays.fill(slotOf, old, slotOf.length, -1);
+        }
+        int s = slotOf[external];
+        if (s >= 0 && !ended[s]) {
+            return s;
+        }
+        if (s >= 0) {
+            throw new IllegalArgumentException("event of thread " + symbols.threadName(external) + " after its end");
+        }
+        if (usedSlots > liveSlots && usedSlots >= Math.max(config.minSlotsBeforeReset(), 2 * liveSlots)) {
+            compact();
+        }
+        s = usedSlots++;
+        liveSlots++;
+        threadsSeen++;
+        growThreads(usedSlots);
+        slotOf[external] = s;
+        externalOf[s] = external;
+        ended[s] = false;
+        lastSeq[s] = -1;
+        return s;
+    }
+
+    /** Commits all buffers, forgets all history and renumbers the live threads densely. */
+    private void compact() {
+        resets++;
+        for (Monitor m : monitors) {
+            m.reset();
+        }
+        clocks.reset();
+        window.clear();
+        int next = 0;
+        for (int s = 0; s < usedSlots; s++) {
+            int ext = externalOf[s];
+            if (ended[s]) {
+                slotOf[ext] = -2; // ended for good; a later event of it is an error
+                continue;
+            }
+            slotOf[ext] = next;
+            externalOf[next] = ext;
+            ended[next] = false;
+            lastSeq[next] = -1;
+            next++;
+        }
+        for (int s = next; s < usedSlots; s++) {
+            ended[s] = false;
+        }
+        usedSlots = next;
+        liveSlots = next;
+    }
+
+    private void growThreads(int n) {
+        if (n > externalOf.length) {
+            int m = Math.max(n, externalOf.length * 2);
+            externalOf = Arrays.copyOf(externalOf, m);
+            ended = Arrays.copyOf(ended, m);
+            lastSeq = Arrays.copyOf(lastSeq, m);
+            lastKind = Arrays.copyOf(lastKind, m);
+            lastOperand = Arrays.copyOf(lastOperand, m);
+            lastSite = Arrays.copyOf(lastSite, m);
+        }
+        if (n > width) {
+            width = Math.max(n, width * 2);
+            clocks.ensureThreads(width);
+            for (Monitor m : monitors) {
+                m.ensureThreads(width);
+            }
+        }
+    }
+
+    private void ensureAddress(int address) {
+        if (address < 0) {
+            throw new IllegalArgumentException("negative address id " + address);
+        }
+        if (address >= addressCapacity) {
+            addressCapacity = Math.max(address + 1, Math.max(64, addressCapacity * 2));
+            clocks.ensureAddress(addressCapacity - 1);
+            for (Monitor m : monitors) {
+                m.ensureAddress(addressCapacity - 1);
+            }
+        }
+    }
+
+    @Override
+    public void violation(Analysis analysis, int storeThread, int storeKind, int storeAddress, int storeSite,
+            long storeSeq) {
+        int t = curThread;
+        Violation v = table.get(analysis.ordinal(), storeSite, lastSite[t], curSite);
+        if (v != null) {
+            v.seenAgain();
+            return;
+        }
+        v = describe(analysis, storeThread, storeKind, storeAddress, storeSite, storeSeq);
+        table.put(analysis.ordinal(), storeSite, lastSite[t], curSite, v);
+        violations.add(v);
+    }
+
+    private Violation describe(Analysis analysis, int storeThread, int storeKind, int storeAddress,
+            int storeSite, long storeSeq) {
+        int t = curThread;
+        EventInfo store = info("store", storeThread, storeKind, storeAddress, storeSite);
+        EventInfo prev = info("prev", t, lastKind[t], lastOperand[t], lastSite[t]);
+        if (lastSeq[t] < 0) {
+            prev = new EventInfo("prev", threadName(t), "none", Site.at("?", 0), "");
+        } else if (EventKind.of(lastKind[t]) == EventKind.THREAD_START && lastOperand[t] == t) {
+            prev = new EventInfo("prev", threadName(t), "begin", symbols.siteOf(lastSite[t]), "");
+        }
+        EventInfo access = info("access", t, curKind, curOperand, curSite);
+        List<Long> seqs = window.path(storeSeq, lastSeq[t]);
+        List<EventInfo> path = null;
+        String note = "";
+        EventInfo leaving = null;
+        if (seqs == null) {
+            note = "the happens-before path from the store to prev is older than the last "
+                    + config.windowSize() + " events";
+        } else {
+            path = new ArrayList<>();
+            for (int i = 0; i < seqs.size(); i++) {
+                long s = seqs.get(i);
+                boolean crosses = i + 1 < seqs.size() && window.thread(seqs.get(i + 1)) != window.thread(s);
+                boolean entered = i > 0 && window.thread(seqs.get(i - 1)) != window.thread(s);
+                if (i == 0 || i == seqs.size() - 1 || crosses || entered) {
+                    EventInfo step = info("step", window.thread(s), window.kind(s), window.operand(s), window.site(s));
+                    path.add(step);
+                    if (crosses && leaving == null && window.thread(s) == storeThread) {
+                        leaving = step;
+                    }
+                }
+            }
+        }
+        String advice = Advice.of(analysis, store, leaving);
+        return new Violation("sc-violation", analysis, List.of(store, prev, access), path, note, advice, seq);
+    }
+
+    private EventInfo info(String role, int slot, int kind, int operand, int site) {
+        EventKind k = EventKind.of(kind);
+        String field = switch (k.operand()) {
+            case ADDRESS -> symbols.addressName(operand);
+            case THREAD -> threadName(operand);
+            case NONE -> "";
+        };
+        Site s = symbols.siteOf(site);
+        return new EventInfo(role, threadName(slot), k.label(), s, field);
+    }
+
+    private String threadName(int slot) {
+        return symbols.threadName(externalOf[slot]);
+    }
+
+    /** Events consumed so far. */
+    public long events() {
+        return seq;
+    }
+
+    /** Distinct violations so far, in the order first seen. */
+    public List<Violation> violations() {
+        return Collections.unmodifiableList(violations);
+    }
+
+    /** What the check found, with its statistics and any bound that was reached. */
+    public CheckResult result() {
+        Map<Analysis, Long> forced = new EnumMap<>(Analysis.class);
+        List<String> notes = new ArrayList<>();
+        for (Monitor m : monitors) {
+            forced.put(m.analysis(), m.forcedCommits());
+            if (m.forcedCommits() > 0) {
+                notes.add(m.analysis().option() + ": " + m.forcedCommits() + " stores committed early because a "
+                        + "thread's buffer reached " + config.monitors().bufferBound() + " stores");
+            }
+        }
+        long truncated = sober == null ? 0 : sober.truncatedScans();
+        if (truncated > 0) {
+            notes.add("sober: " + truncated + " loads looked back past the last " + config.monitors().soberWindow()
+                    + " writes of their address without a verdict");
+        }
+        if (resets > 0) {
+            notes.add(resets + " clock resets to reclaim ended threads (stores buffered at a reset were "
+                    + "committed unchecked)");
+        }
+        return new CheckResult(EnumSet.copyOf(config.analyses()), seq, List.copyOf(violations), forced, truncated,
+                resets, threadsSeen, notes);
+    }
+}

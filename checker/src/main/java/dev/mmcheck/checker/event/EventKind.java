@@ -1,0 +1,156 @@
+package dev.mmcheck.checker.event;
+
+import java.util.Locale;
+
+/**
+ * What an event does, one constant per row of the Java-to-model mapping table (docs/mapping.md).
+ *
+ * <p>The int {@link #code()} is what event buffers and binary traces carry; {@link #of(int)} maps it
+ * back. Codes are part of the binary trace format: never renumber, only append.
+ */
+public enum EventKind {
+    /** Plain read, getOpaque, getAcquire, volatile read: a load in every model. */
+    LOAD(0, "load", Operand.ADDRESS, true, false),
+    /** Plain write, setOpaque: a buffered store. */
+    STORE(1, "store", Operand.ADDRESS, false, true),
+    /** setRelease, lazySet, putOrdered: a buffered store that, in PSO, commits after the thread's earlier stores. */
+    RELEASE_STORE(2, "release-store", Operand.ADDRESS, false, true),
+    /** Volatile write, setVolatile: a store followed by a full fence. */
+    VOLATILE_STORE(3, "volatile-store", Operand.ADDRESS, false, true),
+    /** CAS, getAndSet, getAndAdd, compareAndExchange: an interlocked read-modify-write. */
+    INTERLOCKED(4, "cas", Operand.ADDRESS, true, true),
+    /** fullFence: flushes the thread's store buffer(s). */
+    FULL_FENCE(5, "fence", Operand.NONE, false, false),
+    /** releaseFence, storeStoreFence, storeFence: in PSO later stores commit after earlier ones; nothing in TSO. */
+    STORE_STORE_FENCE(6, "storestore-fence", Operand.NONE, false, false),
+    /** acquireFence, loadLoadFence, loadFence: nothing in TSO or PSO; recorded so a trace says what ran. */
+    LOAD_FENCE(7, "load-fence", Operand.NONE, false, false),
+    /** monitorenter and the entry of a synchronized method: interlocked on the monitor (a full fence in PSO). */
+    MONITOR_ENTER(8, "monitor-enter", Operand.ADDRESS, true, true),
+    /** monitorexit and the exit of a synchronized method, also on exception: interlocked on the monitor. */
+    MONITOR_EXIT(9, "monitor-exit", Operand.ADDRESS, true, true),
+    /** Thread.start: the starting thread's earlier events happen before the started thread's; a full fence. */
+    THREAD_START(10, "start", Operand.THREAD, false, false),
+    /** Thread.join returned: the joined thread's events happen before the joiner's later ones; a full fence. */
+    THREAD_JOIN(11, "join", Operand.THREAD, false, false),
+    /** The thread has ended: its buffers drain and its state may be released. */
+    THREAD_END(12, "end", Operand.NONE, false, false),
+    /** An atomic method begins (used by the serializability checks). */
+    TX_BEGIN(13, "tx-begin", Operand.NONE, false, false),
+    /** An atomic method ends, normally or by an exception. */
+    TX_END(14, "tx-end", Operand.NONE, false, false),
+    /** The address will not be accessed again (its object was collected); its id may be reused. */
+    ADDRESS_DEAD(15, "dead", Operand.ADDRESS, false, false);
+
+    /** What the event's second operand names. */
+    public enum Operand {
+        /** no operand */
+        NONE,
+        /** a memory address (or a monitor) */
+        ADDRESS,
+        /** another thread */
+        THREAD
+    }
+
+    private static final EventKind[] BY_CODE = values();
+
+    private final int code;
+    private final String label;
+    private final Operand operand;
+    private final boolean reads;
+    private final boolean writes;
+
+    EventKind(int code, String label, Operand operand, boolean reads, boolean writes) {
+        this.code = code;
+        this.label = label;
+        this.operand = operand;
+        this.reads = reads;
+        this.writes = writes;
+    }
+
+    /** The stable code carried by buffers and binary traces. */
+    public int code() {
+        return code;
+    }
+
+    /** The name used in text traces and reports. */
+    public String label() {
+        return label;
+    }
+
+    /** What the operand of this kind names. */
+    public Operand operand() {
+        return operand;
+    }
+
+    /** Whether the event reads its address. */
+    public boolean reads() {
+        return reads;
+    }
+
+    /** Whether the event writes its address. */
+    public boolean writes() {
+        return writes;
+    }
+
+    /** Whether the event is a memory access to an address (load, store or interlocked, monitors included). */
+    public boolean isAccess() {
+        return reads || writes;
+    }
+
+    /** The kind with the given code. */
+    public static EventKind of(int code) {
+        if (code < 0 || code >= BY_CODE.length) {
+            throw new IllegalArgumentException("no event kind has code " + code);
+        }
+        return BY_CODE[code];
+    }
+
+    /** Whether {@code code} names a kind. */
+    public static boolean isValidCode(int code) {
+        return code >= 0 && code < BY_CODE.length;
+    }
+
+    /** Parses a text-trace operation name or one of its aliases; null when unknown. */
+    public static EventKind parse(String name) {
+        switch (name.toLowerCase(Locale.ROOT)) {
+            case "load": case "ld": case "read": case "volatile-load": case "load-acquire":
+            case "opaque-load": case "get":
+                return LOAD;
+            case "store": case "st": case "write": case "opaque-store":
+                return STORE;
+            case "release-store": case "store-release": case "lazyset": case "lazy-set":
+            case "put-ordered": case "set-release":
+                return RELEASE_STORE;
+            case "volatile-store": case "set-volatile": case "vstore":
+                return VOLATILE_STORE;
+            case "cas": case "interlocked": case "il": case "rmw": case "get-and-set": case "get-and-add":
+            case "compare-and-exchange":
+                return INTERLOCKED;
+            case "fence": case "full-fence":
+                return FULL_FENCE;
+            case "storestore-fence": case "storestore": case "release-fence": case "store-fence":
+                return STORE_STORE_FENCE;
+            case "load-fence": case "loadload-fence": case "acquire-fence":
+                return LOAD_FENCE;
+            case "monitor-enter": case "enter": case "lock":
+                return MONITOR_ENTER;
+            case "monitor-exit": case "exit": case "unlock":
+                return MONITOR_EXIT;
+            case "start":
+                return THREAD_START;
+            case "join":
+                return THREAD_JOIN;
+            case "end":
+                return THREAD_END;
+            case "tx-begin": case "begin-tx":
+                return TX_BEGIN;
+            case "tx-end": case "end-tx":
+                return TX_END;
+            case "dead":
+                return ADDRESS_DEAD;
+            default:
+                return null;
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package dev.mmcheck.checker.event;
+
+/**
+ * One source location: the instruction (or trace line) an event came from.
+ *
+ * @param className fully qualified class, or empty when unknown (hand-written traces)
+ * @param method    method name, or empty when unknown
+ * @param file      source file name such as {@code Dekker.java}
+ * @param line      source line, or 0 when unknown
+ * @param bci       bytecode index, or -1 when unknown
+ */
+public record Site(String className, String method, String file, int line, int bci) {
+
+    /** A site known only by file and line, as in hand-written traces. */
+    public static Site at(String file, int line) {
+        return new Site("", "", file, line, -1);
+    }
+
+    /** {@code File.java:12}, the form reports use. */
+    public String location() {
+        return line > 0 ? file + ":" + line : file;
+    }
+
+    /** {@code File.java:12 (Class.method)} when the method is known, else {@link #location()}. */
+    public String describe() {
+        if (method.isEmpty()) {
+            return location();
+        }
+        String simple = className.substring(className.lastIndexOf('.') + 1);
+        return location() + " (" + (simple.isEmpty() ? "" : simple + ".") + method + ")";
+    }
+}

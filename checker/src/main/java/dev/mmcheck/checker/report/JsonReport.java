@@ -1,0 +1,124 @@
+package dev.mmcheck.checker.report;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.mmcheck.checker.engine.CheckResult;
+import dev.mmcheck.checker.monitor.Analysis;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Writes the JSON report (docs/report-format.md):
+ *
+ * <pre>
+ * {"tool":"mmcheck","version":..,"source":..,"events":N,"complete":true,"analyses":["tso","pso"],
+ *  "notes":[..],"stats":{..},
+ *  "violations":[{"kind":"sc-violation","model":"TSO","analysis":"tso","count":N,
+ *     "events":[{"role":"store"|"prev"|"access","thread":..,"op":..,"class":..,"method":..,
+ *                "file":..,"line":..,"field":..}, ..],
+ *     "path":[..same fields, role "step"..],"advice":".."}]}
+ * </pre>
+ */
+public final class JsonReport {
+
+    private JsonReport() {
+    }
+
+    /** Writes the report for {@code result} of reading {@code source} to {@code file}. */
+    public static void write(Path file, String source, boolean complete, CheckResult result) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        try (OutputStream out = Files.newOutputStream(file)) {
+            write(out, source, complete, result);
+        }
+    }
+
+    /** Writes the report to {@code out} (left open). */
+    public static void write(OutputStream out, String source, boolean complete, CheckResult result) throws IOException {
+        try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.useDefaultPrettyPrinter();
+            g.writeStartObject();
+            g.writeStringField("tool", "mmcheck");
+            g.writeStringField("version", Version.get());
+            g.writeStringField("source", source);
+            g.writeNumberField("events", result.events());
+            g.writeBooleanField("complete", complete);
+            g.writeArrayFieldStart("analyses");
+            for (Analysis a : result.analyses()) {
+                g.writeString(a.option());
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("notes");
+            for (String n : result.notes()) {
+                g.writeString(n);
+            }
+            g.writeEndArray();
+            g.writeObjectFieldStart("stats");
+            g.writeNumberField("threads", result.threads());
+            g.writeNumberField("clockResets", result.clockResets());
+            g.writeObjectFieldStart("forcedCommits");
+            for (Map.Entry<Analysis, Long> e : result.forcedCommits().entrySet()) {
+                g.writeNumberField(e.getKey().option(), e.getValue());
+            }
+            g.writeEndObject();
+            g.writeNumberField("soberTruncatedScans", result.soberTruncatedScans());
+            g.writeEndObject();
+            g.writeArrayFieldStart("violations");
+            for (Violation v : result.violations()) {
+                g.writeStartObject();
+                g.writeStringField("kind", v.kind());
+                g.writeStringField("model", v.model());
+                g.writeStringField("analysis", v.analysis().option());
+                g.writeNumberField("count", v.count());
+                g.writeArrayFieldStart("events");
+                for (EventInfo e : v.events()) {
+                    event(g, e);
+                }
+                g.writeEndArray();
+                if (v.path() != null) {
+                    g.writeArrayFieldStart("path");
+                    for (EventInfo e : v.path()) {
+                        event(g, e);
+                    }
+                    g.writeEndArray();
+                } else {
+                    g.writeStringField("pathNote", v.pathNote());
+                }
+                g.writeStringField("advice", v.advice());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+    }
+
+    private static void event(JsonGenerator g, EventInfo e) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("role", e.role());
+        g.writeStringField("thread", e.thread());
+        g.writeStringField("op", e.op());
+        g.writeStringField("class", e.site().className());
+        g.writeStringField("method", e.site().method());
+        g.writeStringField("file", e.site().file());
+        g.writeNumberField("line", e.site().line());
+        g.writeStringField("field", e.field());
+        g.writeEndObject();
+    }
+
+    /** The text of {@link #write(OutputStream, String, boolean, CheckResult)}, for tests. */
+    public static String toString(String source, boolean complete, CheckResult result) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        write(b, source, complete, result);
+        return b.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,59 @@
+package dev.mmcheck.checker.report;
+
+import dev.mmcheck.checker.engine.CheckResult;
+import dev.mmcheck.checker.monitor.Analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The human summary of a check: one paragraph per distinct violation, in plain sentences. */
+public final class Summary {
+
+    private Summary() {
+    }
+
+    /** The summary lines for {@code result} of checking {@code source}. */
+    public static List<String> lines(String source, CheckResult result) {
+        List<String> out = new ArrayList<>();
+        StringBuilder models = new StringBuilder();
+        for (Analysis a : result.analyses()) {
+            models.append(models.length() == 0 ? "" : ",").append(a.option());
+        }
+        out.add("mmcheck " + Version.get() + ": " + source + ": " + result.events() + " events, " + result.threads()
+                + " threads, checked with " + models);
+        for (String n : result.notes()) {
+            out.add("note: " + n);
+        }
+        if (result.violations().isEmpty()) {
+            out.add("no violations: every TSO/PSO execution these runs predict is sequentially consistent");
+            return out;
+        }
+        out.add(result.violations().size() + " distinct violation" + (result.violations().size() == 1 ? "" : "s")
+                + ":");
+        int i = 1;
+        for (Violation v : result.violations()) {
+            EventInfo st = v.store();
+            EventInfo pr = v.prev();
+            EventInfo ac = v.access();
+            out.add("");
+            out.add("[" + i++ + "] " + v.model() + " violation (" + v.analysis().option() + "), seen " + v.count()
+                    + (v.count() == 1 ? " time" : " times"));
+            out.add("    store : " + st.describe() + " can still be in " + st.thread() + "'s store buffer");
+            out.add("    access: " + ac.describe() + " would not see it,");
+            out.add("    prev  : although the store happens before " + pr.describe());
+            if (v.path() != null && v.path().size() > 2) {
+                StringBuilder p = new StringBuilder("    path  : ");
+                for (int k = 0; k < v.path().size(); k++) {
+                    EventInfo e = v.path().get(k);
+                    p.append(k == 0 ? "" : " -> ").append(e.op()).append(e.field().isEmpty() ? "" : " " + e.field())
+                            .append(" (").append(e.thread()).append(", ").append(e.site().location()).append(')');
+                }
+                out.add(p.toString());
+            } else if (v.path() == null) {
+                out.add("    path  : " + v.pathNote());
+            }
+            out.add("    fix   : " + v.advice());
+        }
+        return out;
+    }
+}

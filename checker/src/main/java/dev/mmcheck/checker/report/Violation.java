@@ -1,0 +1,107 @@
+package dev.mmcheck.checker.report;
+
+import dev.mmcheck.checker.monitor.Analysis;
+
+import java.util.List;
+
+/**
+ * One distinct violation: its events as first seen, and how many times it was seen.
+ *
+ * <p>Distinct means distinct sites of the store, prev and access events (Burnim et al., Table 1).
+ * Mutable only through {@link #seenAgain()}, by the checker thread.
+ */
+public final class Violation {
+
+    private final String kind;
+    private final Analysis analysis;
+    private final List<EventInfo> events;
+    private final List<EventInfo> path;
+    private final String pathNote;
+    private final String advice;
+    private final long firstSeq;
+    private long count = 1;
+
+    /**
+     * A violation first seen at event {@code firstSeq}.
+     *
+     * @param events   the store, prev and access events
+     * @param path     a happens-before path from the store to prev, or null when not retained
+     * @param pathNote why there is no path, when there is none
+     * @param advice   which fence would remove it, in a sentence
+     */
+    public Violation(String kind, Analysis analysis, List<EventInfo> events, List<EventInfo> path,
+            String pathNote, String advice, long firstSeq) {
+        this.kind = kind;
+        this.analysis = analysis;
+        this.events = List.copyOf(events);
+        this.path = path == null ? null : List.copyOf(path);
+        this.pathNote = pathNote;
+        this.advice = advice;
+        this.firstSeq = firstSeq;
+    }
+
+    /** Counts one more occurrence. */
+    public void seenAgain() {
+        count++;
+    }
+
+    /** "sc-violation" for the store-buffer monitors. */
+    public String kind() {
+        return kind;
+    }
+
+    /** Which analysis found it. */
+    public Analysis analysis() {
+        return analysis;
+    }
+
+    /** The memory model under which the run could go wrong: "TSO" or "PSO". */
+    public String model() {
+        return analysis.model();
+    }
+
+    /** How many times it was seen. */
+    public long count() {
+        return count;
+    }
+
+    /** The store, prev and access events, in that order. */
+    public List<EventInfo> events() {
+        return events;
+    }
+
+    /** The buffered store e. */
+    public EventInfo store() {
+        return events.get(0);
+    }
+
+    /** The other thread's event prev that e happens before. */
+    public EventInfo prev() {
+        return events.get(1);
+    }
+
+    /** The access e_i that would miss e. */
+    public EventInfo access() {
+        return events.get(2);
+    }
+
+    /** The happens-before path from the store to prev, or null. */
+    public List<EventInfo> path() {
+        return path;
+    }
+
+    /** Why {@link #path()} is null; empty otherwise. */
+    public String pathNote() {
+        return pathNote;
+    }
+
+    /** Which fence or volatile would remove the violation. */
+    public String advice() {
+        return advice;
+    }
+
+    /** The event number at which it was first seen. */
+    public long firstSeq() {
+        return firstSeq;
+    }
+}

@@ -161,13 +161,13 @@ public final class TextTraceReader {
             }
             int other = symbols.thread(operand);
             if (kind == EventKind.THREAD_START) {
-                Integer ran = firstLine.get(other);
-                if (ran != null) {
-                    throw error(n, operand + " is started here but already ran at line " + ran);
-                }
                 Integer started = startLine.get(other);
                 if (started != null) {
                     throw error(n, operand + " was already started at line " + started);
+                }
+                Integer ran = firstLine.get(other);
+                if (ran != null) {
+                    throw error(n, operand + " is started here but already ran at line " + ran);
                 }
                 startLine.put(other, n);
                 firstLine.put(other, n);

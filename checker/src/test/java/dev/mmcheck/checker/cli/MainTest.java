@@ -1,0 +1,153 @@
+package dev.mmcheck.checker.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The command line: exit status, the summary, the JSON report, one-line errors. */
+class MainTest {
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return new Main(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private Path dekker() throws Exception {
+        Path t = dir.resolve("dekker.trace");
+        Files.writeString(t, "T1 store flag1 Dekker.java:12\nT1 load flag2 Dekker.java:13\n"
+                + "T2 store flag2 Dekker.java:20\nT2 load flag1 Dekker.java:21\n");
+        return t;
+    }
+
+    @Test
+    void replayReportsAndExitsOne() throws Exception {
+        Path report = dir.resolve("out/report.json");
+        assertEquals(1, run("replay", dekker().toString(), "--report", report.toString()));
+        assertTrue(out().contains("2 distinct violations"), out());
+        assertTrue(out().contains("store flag1 by T1 at Dekker.java:12"), out());
+        assertTrue(out().contains("fix   : "), out());
+        JsonNode json = new ObjectMapper().readTree(report.toFile());
+        assertEquals("mmcheck", json.get("tool").asText());
+        assertEquals(4, json.get("events").asInt());
+        assertEquals(2, json.get("violations").size());
+        JsonNode v = json.get("violations").get(0);
+        assertEquals("sc-violation", v.get("kind").asText());
+        assertEquals("TSO", v.get("model").asText());
+        assertEquals(1, v.get("count").asInt());
+        assertEquals("store", v.get("events").get(0).get("role").asText());
+        assertEquals("Dekker.java", v.get("events").get(0).get("file").asText());
+        assertEquals(12, v.get("events").get(0).get("line").asInt());
+        assertEquals("flag1", v.get("events").get(0).get("field").asText());
+        assertEquals("prev", v.get("events").get(1).get("role").asText());
+        assertEquals("access", v.get("events").get(2).get("role").asText());
+        assertEquals(21, v.get("events").get(2).get("line").asInt());
+        assertTrue(v.get("path").size() >= 2);
+        assertEquals("", err());
+    }
+
+    @Test
+    void cleanTraceExitsZero() throws Exception {
+        Path t = dir.resolve("clean.trace");
+        Files.writeString(t, "T1 volatile-store a\nT1 load b\nT2 volatile-store b\nT2 load a\n");
+        assertEquals(0, run("replay", t.toString(), "--models", "tso,pso,sober"));
+        assertTrue(out().contains("no violations"), out());
+    }
+
+    @Test
+    void modelsSelectTheAnalyses() throws Exception {
+        assertEquals(1, run("replay", dekker().toString(), "--models=sober"));
+        assertTrue(out().contains("1 distinct violation:"), out());
+        assertTrue(out().contains("(sober)"), out());
+    }
+
+    @Test
+    void binaryRoundTripThroughConvertGivesTheSameVerdict() throws Exception {
+        Path bin = dir.resolve("dekker.mmct");
+        assertEquals(0, run("convert", dekker().toString(), bin.toString()));
+        assertEquals(1, run("replay", bin.toString()));
+        assertTrue(out().contains("Dekker.java:21"), out());
+        Path text = dir.resolve("back.trace");
+        assertEquals(0, run("convert", bin.toString(), text.toString()));
+        assertTrue(Files.readString(text).contains("T2 load flag1 Dekker.java:21"));
+    }
+
+    @Test
+    void aCutBinaryTraceIsReplayedAndSaysSo() throws Exception {
+        Path bin = dir.resolve("dekker.mmct");
+        run("convert", dekker().toString(), bin.toString());
+        byte[] b = Files.readAllBytes(bin);
+        Path cut = dir.resolve("cut.mmct");
+        Files.write(cut, Arrays.copyOf(b, b.length - 3)); // inside the end chunk
+        Path report = dir.resolve("cut.json");
+        assertEquals(1, run("replay", cut.toString(), "--report", report.toString()));
+        assertTrue(out().contains("note: the trace was cut short"), out());
+        JsonNode json = new ObjectMapper().readTree(report.toFile());
+        assertFalse(json.get("complete").asBoolean());
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() throws Exception {
+        Path bad = dir.resolve("bad.trace");
+        Files.writeString(bad, "T1 load x\nT1 stroe y\n");
+        String[][] cases = {
+            {"replay", bad.toString()},
+            {"replay", dir.resolve("missing.trace").toString()},
+            {"replay", "--models", "tso,arm", "x.trace"},
+            {"replay"},
+            {"replay", "a.trace", "b.trace"},
+            {"replay", "a.trace", "--frobnicate"},
+            {"frobnicate"},
+            {},
+        };
+        String[] expected = {
+            "mmcheck: " + bad + ":2: unknown operation 'stroe'",
+            "mmcheck: " + dir.resolve("missing.trace") + ": no such file",
+            "mmcheck: --models: unknown model 'arm' (choose from tso, pso, sober)",
+            "mmcheck: replay needs a trace file",
+            "mmcheck: replay takes one trace, got also 'b.trace'",
+            "mmcheck: unknown option '--frobnicate' for replay",
+            "mmcheck: unknown command 'frobnicate' (try 'mmcheck --help')",
+            "mmcheck: no command given (try 'mmcheck --help')",
+        };
+        for (int i = 0; i < cases.length; i++) {
+            err.reset();
+            assertEquals(2, run(cases[i]), Arrays.toString(cases[i]));
+            assertEquals(expected[i] + System.lineSeparator(), err(), Arrays.toString(cases[i]));
+        }
+    }
+
+    @Test
+    void garbageIsNotMistakenForATrace() throws Exception {
+        Path g = dir.resolve("garbage.bin");
+        Files.write(g, new byte[] {1, 2, 0, 3, 4});
+        assertEquals(2, run("replay", g.toString()));
+        assertEquals("mmcheck: " + g + ": neither a text trace nor an mmcheck binary trace" + System.lineSeparator(),
+                err());
+    }
+}

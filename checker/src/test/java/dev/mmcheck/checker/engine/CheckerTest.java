@@ -1,0 +1,131 @@
+package dev.mmcheck.checker.engine;
+
+import dev.mmcheck.checker.bench.SyntheticStream;
+import dev.mmcheck.checker.event.EventBuffer;
+import dev.mmcheck.checker.event.EventKind;
+import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.monitor.MonitorConfig;
+import dev.mmcheck.checker.report.EventInfo;
+import dev.mmcheck.checker.report.Violation;
+import org.junit.jupiter.api.Test;
+
+import java.lang.management.ManagementFactory;
+import java.util.EnumSet;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The checker around the monitors: thread slots and resets, dedup and counts, paths, bounds, allocation. */
+class CheckerTest {
+
+    private final Symbols symbols = new Symbols();
+
+    private void ev(Checker c, String thread, EventKind k, String operand, int line) {
+        int op = switch (k.operand()) {
+            case ADDRESS -> symbols.address(operand);
+            case THREAD -> symbols.thread(operand);
+            case NONE -> -1;
+        };
+        c.event(k.code(), symbols.thread(thread), op, symbols.site(Site.at("X.java", line)));
+    }
+
+    /** Dekker once in fresh threads {@code a} and {@code b}. */
+    private void dekker(Checker c, String a, String b) {
+        ev(c, a, EventKind.STORE, "x", 1);
+        ev(c, a, EventKind.LOAD, "y", 2);
+        ev(c, b, EventKind.STORE, "y", 3);
+        ev(c, b, EventKind.LOAD, "x", 4);
+        ev(c, a, EventKind.THREAD_END, null, 5);
+        ev(c, b, EventKind.THREAD_END, null, 6);
+    }
+
+    @Test
+    void repeatedViolationsAreCountedOnceEach() {
+        Checker c = new Checker(symbols, Checker.Config.defaults());
+        for (int i = 0; i < 10; i++) {
+            dekker(c, "A" + i, "B" + i);
+        }
+        CheckResult r = c.result();
+        assertEquals(1, r.violationsOf(Analysis.TSO).size());
+        assertEquals(10, r.violationsOf(Analysis.TSO).get(0).count());
+        assertEquals(10, r.violationsOf(Analysis.PSO).get(0).count());
+        assertEquals(20, r.threads());
+    }
+
+    @Test
+    void endedThreadsAreReclaimedAndViolationsStillFoundAfterAReset() {
+        Checker c = new Checker(symbols, Checker.Config.defaults().withMinSlotsBeforeReset(4));
+        for (int i = 0; i < 200; i++) {
+            dekker(c, "A" + i, "B" + i);
+        }
+        CheckResult r = c.result();
+        assertTrue(r.clockResets() > 0, "slots were reclaimed");
+        assertEquals(200, r.violationsOf(Analysis.TSO).get(0).count(), "every Dekker run still reported");
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("clock resets")), r.notes().toString());
+    }
+
+    @Test
+    void anEventAfterTheThreadEndedIsRejected() {
+        Checker c = new Checker(symbols, Checker.Config.defaults());
+        ev(c, "A", EventKind.LOAD, "x", 1);
+        ev(c, "A", EventKind.THREAD_END, null, 2);
+        assertThrows(IllegalArgumentException.class, () -> ev(c, "A", EventKind.LOAD, "x", 3));
+    }
+
+    @Test
+    void theReportCarriesThePathAndTheFix() {
+        Checker c = new Checker(symbols, Checker.Config.defaults().withAnalyses(EnumSet.of(Analysis.TSO)));
+        ev(c, "A", EventKind.STORE, "x", 1);
+        ev(c, "A", EventKind.LOAD, "z", 2);
+        ev(c, "A", EventKind.LOAD, "y", 3);
+        ev(c, "B", EventKind.STORE, "y", 4);
+        ev(c, "B", EventKind.LOAD, "x", 5);
+        Violation v = c.result().violations().get(0);
+        assertEquals("store", v.store().op());
+        assertEquals("x", v.store().field());
+        assertEquals(4, v.prev().site().line());
+        assertEquals(5, v.access().site().line());
+        List<EventInfo> path = v.path();
+        assertNotNull(path);
+        assertEquals(List.of(1, 3, 4), path.stream().map(e -> e.site().line()).toList(),
+                "store x, then the load of y that left A, then B's store of y (prev)");
+        assertTrue(v.advice().contains("between X.java:1 and X.java:3"), v.advice());
+    }
+
+    @Test
+    void aFullBufferCommitsItsOldestStoreAndSaysSo() {
+        Checker c = new Checker(symbols, Checker.Config.defaults().withMonitors(MonitorConfig.defaults()
+                .withBufferBound(2)));
+        ev(c, "A", EventKind.STORE, "x", 1);
+        ev(c, "A", EventKind.STORE, "p", 2);
+        ev(c, "A", EventKind.STORE, "q", 3);
+        ev(c, "A", EventKind.LOAD, "y", 4);
+        ev(c, "B", EventKind.STORE, "y", 5);
+        ev(c, "B", EventKind.LOAD, "x", 6);
+        CheckResult r = c.result();
+        assertEquals(0, r.violations().size(), "the store to x was committed when the buffer filled");
+        assertEquals(1L, r.forcedCommits().get(Analysis.TSO));
+        assertTrue(r.notes().get(0).contains("committed early"), r.notes().toString());
+    }
+
+    @Test
+    void theSteadyStateAllocatesNothingPerEvent() {
+        Symbols s = new Symbols();
+        EventBuffer events = SyntheticStream.generate(s, 4, 4096, 1 << 18, 11);
+        Checker c = new Checker(s, Checker.Config.defaults());
+        for (int warm = 0; warm < 5; warm++) {
+            events.replay(c);
+        }
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long id = Thread.currentThread().getId();
+        long before = mx.getThreadAllocatedBytes(id);
+        events.replay(c);
+        long allocated = mx.getThreadAllocatedBytes(id) - before;
+        assertTrue(allocated < 16 * 1024, allocated + " bytes allocated while replaying " + events.size() + " events");
+    }
+}

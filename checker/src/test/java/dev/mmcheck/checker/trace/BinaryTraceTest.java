@@ -1,0 +1,218 @@
+package dev.mmcheck.checker.trace;
+
+import dev.mmcheck.checker.event.EventBuffer;
+import dev.mmcheck.checker.event.EventKind;
+import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.checker.event.Symbols;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The binary trace format: round trip, traces cut short at every byte, damage, malformed input. */
+class BinaryTraceTest {
+
+    private static final int EVENTS = 3 * BinaryTrace.EVENTS_PER_CHUNK + 123;
+
+    /** A random stream over a few threads, addresses and sites, with every event kind. */
+    private static EventBuffer randomStream(Symbols symbols, int n, long seed) {
+        Random rnd = new Random(seed);
+        for (int t = 0; t < 5; t++) {
+            symbols.thread("T" + t);
+        }
+        EventBuffer b = new EventBuffer();
+        for (int i = 0; i < n; i++) {
+            EventKind k = EventKind.of(rnd.nextInt(EventKind.values().length));
+            int thread = rnd.nextInt(5);
+            int operand = switch (k.operand()) {
+                case ADDRESS -> symbols.address("obj" + rnd.nextInt(50) + ".f");
+                case THREAD -> (thread + 1) % 5;
+                case NONE -> -1;
+            };
+            int line = 1 + rnd.nextInt(200);
+            int site = rnd.nextInt(10) == 0 ? -1 : symbols.site(new Site("com.example.C" + line % 4, "m",
+                    "C.java", line, 3 * line));
+            b.event(k.code(), thread, operand, site);
+        }
+        return b;
+    }
+
+    private static byte[] write(Symbols symbols, EventBuffer events, boolean close) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        BinaryTraceWriter w = new BinaryTraceWriter(out, symbols);
+        events.replay(w);
+        if (close) {
+            w.close();
+        } else {
+            w.flush();
+        }
+        return out.toByteArray();
+    }
+
+    private static void assertSameEvents(EventBuffer expected, int count, EventBuffer actual) {
+        assertEquals(count, actual.size());
+        for (int i = 0; i < count; i++) {
+            assertEquals(expected.kind(i), actual.kind(i), "kind of event " + i);
+            assertEquals(expected.thread(i), actual.thread(i), "thread of event " + i);
+            assertEquals(expected.operand(i), actual.operand(i), "operand of event " + i);
+            assertEquals(expected.site(i), actual.site(i), "site of event " + i);
+        }
+    }
+
+    @Test
+    void roundTripKeepsEveryEventAndName() throws Exception {
+        Symbols symbols = new Symbols();
+        EventBuffer events = randomStream(symbols, EVENTS, 1);
+        byte[] bytes = write(symbols, events, true);
+        Symbols read = new Symbols();
+        EventBuffer back = new EventBuffer();
+        BinaryTraceReader.Result r = BinaryTraceReader.read("t.mmct", new ByteArrayInputStream(bytes), read, back);
+        assertTrue(r.complete());
+        assertEquals(EVENTS, r.events());
+        assertSameEvents(events, EVENTS, back);
+        assertEquals(symbols.siteCount(), read.siteCount());
+        for (int i = 0; i < symbols.siteCount(); i++) {
+            assertEquals(symbols.siteOf(i), read.siteOf(i));
+        }
+        for (int i = 0; i < symbols.addressCount(); i++) {
+            assertEquals(symbols.addressName(i), read.addressName(i));
+        }
+        // compact: a few bytes per event
+        assertTrue(bytes.length < EVENTS * 6, "size " + bytes.length);
+    }
+
+    @Test
+    void aTraceCutAnywhereIsReadUpToItsLastWholeChunk() throws Exception {
+        Symbols symbols = new Symbols();
+        EventBuffer events = randomStream(symbols, 2 * BinaryTrace.EVENTS_PER_CHUNK + 10, 2);
+        byte[] full = write(symbols, events, true);
+        // chunk boundaries, from a sequential scan of the full trace
+        int[] ends = chunkEnds(full);
+        long[] eventsBefore = new long[ends.length];
+        long seen = 0;
+        for (int c = 0; c < ends.length; c++) {
+            eventsBefore[c] = seen;
+            seen += eventsIn(full, c == 0 ? BinaryTrace.HEADER : ends[c - 1]);
+        }
+        Random rnd = new Random(3);
+        for (int trial = 0; trial < 300; trial++) {
+            int cut = trial < ends.length ? ends[trial] - 1 : BinaryTrace.HEADER + rnd.nextInt(full.length - BinaryTrace.HEADER);
+            byte[] part = Arrays.copyOf(full, cut);
+            EventBuffer back = new EventBuffer();
+            BinaryTraceReader.Result r = BinaryTraceReader.read("cut.mmct", new ByteArrayInputStream(part),
+                    new Symbols(), back);
+            assertFalse(r.complete(), "cut at " + cut);
+            assertFalse(r.note().isEmpty());
+            int whole = 0;
+            while (whole < ends.length && ends[whole] <= cut) {
+                whole++;
+            }
+            long expected = whole == ends.length ? seen : eventsBefore[whole];
+            assertEquals(expected, r.events(), "cut at " + cut);
+            assertSameEvents(events, (int) expected, back);
+        }
+    }
+
+    /** Byte offsets where each chunk ends. */
+    private static int[] chunkEnds(byte[] b) {
+        int[] ends = new int[0];
+        int at = BinaryTrace.HEADER;
+        while (at < b.length) {
+            int len = ((b[at + 1] & 0xff) << 24) | ((b[at + 2] & 0xff) << 16) | ((b[at + 3] & 0xff) << 8) | (b[at + 4] & 0xff);
+            at += 1 + 4 + len + 4;
+            ends = Arrays.copyOf(ends, ends.length + 1);
+            ends[ends.length - 1] = at;
+        }
+        return ends;
+    }
+
+    private static long eventsIn(byte[] b, int at) {
+        if (b[at] != BinaryTrace.EVENTS) {
+            return 0;
+        }
+        long v = 0;
+        int shift = 0;
+        int i = at + 5;
+        while (true) {
+            int x = b[i++] & 0xff;
+            v |= (long) (x & 0x7f) << shift;
+            if ((x & 0x80) == 0) {
+                return v;
+            }
+            shift += 7;
+        }
+    }
+
+    @Test
+    void aFlushedButUnclosedTraceSaysItHasNoEnd() throws Exception {
+        Symbols symbols = new Symbols();
+        EventBuffer events = randomStream(symbols, 100, 4);
+        byte[] bytes = write(symbols, events, false);
+        BinaryTraceReader.Result r = BinaryTraceReader.read("open.mmct", new ByteArrayInputStream(bytes), new Symbols(),
+                new EventBuffer());
+        assertFalse(r.complete());
+        assertEquals(100, r.events());
+        assertTrue(r.note().contains("no end chunk"), r.note());
+    }
+
+    @Test
+    void damageIsAnErrorNamingTheOffset() throws Exception {
+        Symbols symbols = new Symbols();
+        byte[] bytes = write(symbols, randomStream(symbols, 1000, 5), true);
+        int[] ends = chunkEnds(bytes);
+        byte[] bad = bytes.clone();
+        int at = ends[0] + 20; // inside the second chunk's payload
+        bad[at] ^= 0x40;
+        TraceFormatException e = assertThrows(TraceFormatException.class, () -> BinaryTraceReader.read("bad.mmct",
+                new ByteArrayInputStream(bad), new Symbols(), new EventBuffer()));
+        assertEquals("bad.mmct: byte " + ends[0] + ": chunk checksum mismatch: the trace is damaged", e.getMessage());
+    }
+
+    @Test
+    void malformedHeadersAreErrors() {
+        byte[] notTrace = "T1 load x\n".getBytes();
+        assertThrows(TraceFormatException.class, () -> BinaryTraceReader.read("x", new ByteArrayInputStream(notTrace),
+                new Symbols(), new EventBuffer()));
+        byte[] future = Arrays.copyOf(BinaryTrace.MAGIC, BinaryTrace.HEADER);
+        future[9] = 9;
+        TraceFormatException e = assertThrows(TraceFormatException.class, () -> BinaryTraceReader.read("v9",
+                new ByteArrayInputStream(future), new Symbols(), new EventBuffer()));
+        assertTrue(e.getMessage().contains("version 9 is not supported"), e.getMessage());
+    }
+
+    @Test
+    void eventsMustReferToDefinedNames() throws Exception {
+        // hand-made chunk: one event naming thread 3 that no symbols chunk defined
+        ByteArrayOutputStream payload = new ByteArrayOutputStream();
+        BinaryTraceWriter.varint(payload, 1);
+        payload.write(EventKind.LOAD.code());
+        BinaryTraceWriter.varint(payload, 3);
+        BinaryTraceWriter.varint(payload, 1);
+        BinaryTraceWriter.varint(payload, 0);
+        byte[] body = payload.toByteArray();
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(BinaryTrace.EVENTS);
+        crc.update(body);
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        file.write(BinaryTrace.MAGIC);
+        file.write(new byte[] {0, 1, 0, 0});
+        file.write(BinaryTrace.EVENTS);
+        file.write(new byte[] {0, 0, 0, (byte) body.length});
+        file.write(body);
+        long c = crc.getValue();
+        file.write(new byte[] {(byte) (c >>> 24), (byte) (c >>> 16), (byte) (c >>> 8), (byte) c});
+        TraceFormatException e = assertThrows(TraceFormatException.class, () -> BinaryTraceReader.read("u.mmct",
+                new ByteArrayInputStream(file.toByteArray()), new Symbols(), new EventBuffer()));
+        assertEquals("u.mmct: byte 18: event 0 refers to undefined thread 3", e.getMessage());
+        assertArrayEquals(BinaryTrace.MAGIC, Arrays.copyOf(file.toByteArray(), 8));
+    }
+}

@@ -1,0 +1,84 @@
+package dev.mmcheck.checker.trace;
+
+import dev.mmcheck.checker.engine.CheckResult;
+import dev.mmcheck.checker.engine.Checker;
+import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.report.Violation;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Replays every hand-written trace under src/test/resources/traces and compares the distinct
+ * violations of each analysis with the verdict the file declares:
+ * <pre>
+ *   # expect tso: clean
+ *   # expect pso: store=MP.java:10 prev=MP.java:20 access=MP.java:21
+ * </pre>
+ * Every file must declare tso, pso and sober.
+ */
+class HandWrittenTracesTest {
+
+    @TestFactory
+    Stream<DynamicTest> everyTraceHasItsDeclaredVerdict() throws IOException, URISyntaxException {
+        Path dir = Path.of(getClass().getResource("/traces").toURI());
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir)) {
+            files = s.filter(p -> p.toString().endsWith(".trace")).sorted().toList();
+        }
+        assertFalse(files.isEmpty());
+        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> check(f)));
+    }
+
+    private static void check(Path file) throws Exception {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        Map<Analysis, Set<String>> expected = new EnumMap<>(Analysis.class);
+        for (String line : text.split("\n")) {
+            if (line.startsWith("# expect ")) {
+                String[] kv = line.substring("# expect ".length()).split(":", 2);
+                Analysis a = Analysis.parse(kv[0]);
+                Set<String> set = expected.computeIfAbsent(a, k -> new TreeSet<>());
+                String v = kv[1].trim();
+                if (!v.equals("clean")) {
+                    set.add(v);
+                }
+            }
+        }
+        assertEquals(EnumSet.allOf(Analysis.class), expected.keySet(), file + " must declare tso, pso and sober");
+        Symbols symbols = new Symbols();
+        Checker checker = new Checker(symbols, Checker.Config.defaults().withAnalyses(EnumSet.allOf(Analysis.class)));
+        TextTraceReader.read(file.getFileName().toString(), new StringReader(text), symbols, checker);
+        CheckResult result = checker.result();
+        for (Analysis a : Analysis.values()) {
+            Set<String> actual = new TreeSet<>();
+            for (Violation v : result.violationsOf(a)) {
+                actual.add("store=" + v.store().site().location() + " prev=" + v.prev().site().location() + " access="
+                        + v.access().site().location());
+                assertTrue(v.count() >= 1);
+                assertFalse(v.advice().isEmpty());
+            }
+            assertEquals(expected.get(a), actual, file.getFileName() + ": " + a.option());
+        }
+        List<String> notes = new ArrayList<>(result.notes());
+        assertEquals(List.of(), notes, "no bound may be reached on a small trace");
+    }
+}

@@ -1,0 +1,110 @@
+package dev.mmcheck.checker.trace;
+
+import dev.mmcheck.checker.event.EventBuffer;
+import dev.mmcheck.checker.event.EventKind;
+import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.checker.event.Symbols;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+import java.io.StringReader;
+import java.io.StringWriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** The text trace format: what it accepts, and the one-line errors for what it does not. */
+class TextTraceReaderTest {
+
+    private static EventBuffer read(String text, Symbols symbols) throws Exception {
+        EventBuffer b = new EventBuffer();
+        TextTraceReader.read("t.trace", new StringReader(text), symbols, b);
+        return b;
+    }
+
+    @Test
+    void readsEventsSitesMethodsAndComments() throws Exception {
+        Symbols s = new Symbols();
+        EventBuffer b = read("""
+                # a comment line
+                T1 store Node#3.next Queue.java:41 com.example.Queue.offer   # trailing comment
+                T1 lazyset flag
+                T1 fence
+                T1 start T2
+                T2 cas a[2] A.java:9
+                dead flag
+                """, s);
+        assertEquals(6, b.size());
+        assertEquals(EventKind.STORE.code(), b.kind(0));
+        assertEquals("Node#3.next", s.addressName(b.operand(0)));
+        assertEquals(new Site("com.example.Queue", "offer", "Queue.java", 41, -1), s.siteOf(b.site(0)));
+        assertEquals(EventKind.RELEASE_STORE.code(), b.kind(1));
+        assertEquals(Site.at("t.trace", 3), s.siteOf(b.site(1)), "no site: the trace line is the site");
+        assertEquals(EventKind.FULL_FENCE.code(), b.kind(2));
+        assertEquals(-1, b.operand(2));
+        assertEquals(EventKind.THREAD_START.code(), b.kind(3));
+        assertEquals("T2", s.threadName(b.operand(3)));
+        assertEquals("a[2]", s.addressName(b.operand(4)));
+        assertEquals(EventKind.ADDRESS_DEAD.code(), b.kind(5));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "T1 stor x                 | t.trace:1: unknown operation 'stor'",
+        "T1 load                   | t.trace:1: load needs an address",
+        "T1 load Dekker.java:3     | t.trace:1: load needs an address",
+        "T1 load x Dekker.java     | t.trace:1: unexpected 'Dekker.java' (a site looks like File.java:12)",
+        "T1 load x D.java:3 C.m z  | t.trace:1: unexpected 'z' at the end of the line",
+        "T1 load x D.java:3 (m)    | t.trace:1: unexpected '(m)' after the site (a method looks like Class.method)",
+        "T1                        | t.trace:1: thread T1 has no operation",
+        "1T load x                 | t.trace:1: '1T' is not a thread name",
+        "T1 start T1               | t.trace:1: T1 cannot start itself",
+        "T1 join T7                | t.trace:1: join of T7, a thread with no events so far",
+        "dead                      | t.trace:1: expected 'dead ADDRESS'",
+        "T1 dead x                 | t.trace:1: unknown operation 'dead'",
+        "T1 load x D.java:99999999999 | t.trace:1: line number in 'D.java:99999999999' is too large",
+    })
+    void badLinesAreOneLineErrors(String line, String message) {
+        TraceFormatException e = assertThrows(TraceFormatException.class, () -> read(line, new Symbols()));
+        assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void orderErrorsNameBothLines() {
+        assertEquals("t.trace:3: T2 is started here but already ran at line 1", assertThrows(
+                TraceFormatException.class, () -> read("T2 load x\nT1 load x\nT1 start T2\n", new Symbols())).getMessage());
+        assertEquals("t.trace:3: T1 has an event after its end at line 2", assertThrows(
+                TraceFormatException.class, () -> read("T1 load x\nT1 end\nT1 load x\n", new Symbols())).getMessage());
+        assertEquals("t.trace:4: T2 was already started at line 2", assertThrows(TraceFormatException.class,
+                () -> read("T1 load x\nT1 start T2\nT3 load y\nT3 start T2\n", new Symbols())).getMessage());
+        assertEquals("t.trace:4: T2 has an event after its end at line 3", assertThrows(TraceFormatException.class,
+                () -> read("T2 load x\nT1 load x\nT1 join T2\nT2 load y\n", new Symbols())).getMessage());
+    }
+
+    @Test
+    void writerOutputReadsBackTheSame() throws Exception {
+        Symbols s = new Symbols();
+        EventBuffer b = read("""
+                T1 store x A.java:1 com.a.A.run
+                T1 release-store y
+                T1 storestore-fence A.java:3
+                T1 start T2 A.java:4
+                T2 monitor-enter m
+                T2 monitor-exit m
+                T2 end
+                T1 join T2
+                dead x
+                """, s);
+        StringWriter w = new StringWriter();
+        b.replay(new TextTraceWriter(w, s));
+        Symbols s2 = new Symbols();
+        EventBuffer b2 = new EventBuffer();
+        TextTraceReader.read("t.trace", new StringReader(w.toString()), s2, b2);
+        assertEquals(b.size(), b2.size());
+        for (int i = 0; i < b.size(); i++) {
+            assertEquals(b.kind(i), b2.kind(i));
+            assertEquals(s.siteOf(b.site(i)), s2.siteOf(b2.site(i)), w.toString());
+        }
+    }
+}

@@ -14,38 +14,78 @@ import java.util.Arrays;
  * <p>Per address it keeps W, the clock of the last write (which already covers every earlier write
  * and every read before it), and R, the join of the reads since that write; a write joins both, a
  * read joins W. A read skips its join of W when it already knows the writing event (a known event
- * implies knowledge of everything that event knew). Called by the checker thread only.
+ * implies knowledge of everything that event knew).
+ *
+ * <p>An address's state is one record of ints in a shared table: first the words the monitors
+ * reserved ({@link #reserveWords}), then the writer, its clock, whether R is empty, R and W. Keeping a
+ * monitor's per-address words in the same record means one event touches one or two cache lines
+ * instead of one per array, which is most of the checker's cost on many addresses. New and dead
+ * addresses read as all zeros. Called by the checker thread only.
  */
 public final class VectorClocks {
 
+    private int extra;            // words reserved by monitors, at the start of each record
+    private int writer;           // offset of the writer's thread + 1 (0: never written)
+    private int writerClock;
+    private int hasReads;
+    private int r;                // offset of R, right after the header (a load touches header and R)
+    private int w;                // offset of W, after R
+
     private int width;
+    private int stride;           // extra + 3 + 2 * width
     private int[] threadVc;
-    private int threadCapacity;
+    private int threadRows;
 
     private int addressCapacity;
-    private int[] writeVc;
-    private int[] readVc;
-    private int[] writeThread;
-    private int[] writeClock;
-    private boolean[] readsEmpty;
+    private int[] state;          // per address: monitors' words, writer, its clock, has-reads, R, W
 
     /** Clocks for {@code threads} threads and {@code addresses} addresses; both grow when exceeded. */
     public VectorClocks(int threads, int addresses) {
         this.width = Math.max(1, threads);
-        this.threadCapacity = width;
+        this.threadRows = width;
         this.threadVc = new int[width * width];
         this.addressCapacity = Math.max(16, addresses);
-        allocateAddresses(addressCapacity);
+        layout(0);
+        this.state = new int[addressCapacity * stride];
     }
 
-    private void allocateAddresses(int capacity) {
-        writeVc = new int[capacity * width];
-        readVc = new int[capacity * width];
-        writeThread = new int[capacity];
-        Arrays.fill(writeThread, -1);
-        writeClock = new int[capacity];
-        readsEmpty = new boolean[capacity];
-        Arrays.fill(readsEmpty, true);
+    private void layout(int extraWords) {
+        extra = extraWords;
+        writer = extra;
+        writerClock = extra + 1;
+        hasReads = extra + 2;
+        r = extra + 3;
+        w = r + width;
+        stride = extra + 3 + 2 * width;
+    }
+
+    /**
+     * Reserves {@code n} words in every address's record for a monitor and returns their offset in
+     * the record; read them as {@code table()[address * stride() + offset + i]}. The table and the
+     * stride change when threads or addresses grow, so fetch both on each use.
+     */
+    public int reserveWords(int n) {
+        int offset = extra;
+        int oldStride = stride;
+        int oldExtra = extra;
+        int[] old = state;
+        layout(extra + n);
+        state = new int[addressCapacity * stride];
+        for (int a = 0; a < addressCapacity; a++) {
+            System.arraycopy(old, a * oldStride, state, a * stride, oldExtra);
+            System.arraycopy(old, a * oldStride + oldExtra, state, a * stride + extra, oldStride - oldExtra);
+        }
+        return offset;
+    }
+
+    /** The per-address records (see {@link #reserveWords}). */
+    public int[] table() {
+        return state;
+    }
+
+    /** Ints per address record. */
+    public int stride() {
+        return stride;
     }
 
     /** Makes room for thread slots {@code 0..threads-1}. */
@@ -54,11 +94,25 @@ public final class VectorClocks {
             return;
         }
         int newWidth = Math.max(threads, width * 2);
-        threadVc = restride(threadVc, threadCapacity, width, newWidth, newWidth);
-        threadCapacity = newWidth;
-        writeVc = restride(writeVc, addressCapacity, width, newWidth, addressCapacity);
-        readVc = restride(readVc, addressCapacity, width, newWidth, addressCapacity);
+        int[] vc = new int[newWidth * newWidth];
+        for (int t = 0; t < threadRows; t++) {
+            System.arraycopy(threadVc, t * width, vc, t * newWidth, width);
+        }
+        threadVc = vc;
+        threadRows = newWidth;
+        int oldStride = stride;
+        int oldWidth = width;
+        int oldW = w;
         width = newWidth;
+        layout(extra);
+        int[] s = new int[addressCapacity * stride];
+        for (int a = 0; a < addressCapacity; a++) {
+            int from = a * oldStride;
+            int to = a * stride;
+            System.arraycopy(state, from, s, to, oldW);                   // words, header, R
+            System.arraycopy(state, from + oldW, s, to + w, oldWidth);   // W
+        }
+        state = s;
     }
 
     /** Makes room for address ids {@code 0..address}. */
@@ -67,22 +121,8 @@ public final class VectorClocks {
             return;
         }
         int n = Math.max(address + 1, addressCapacity * 2);
-        writeVc = Arrays.copyOf(writeVc, n * width);
-        readVc = Arrays.copyOf(readVc, n * width);
-        writeThread = Arrays.copyOf(writeThread, n);
-        Arrays.fill(writeThread, addressCapacity, n, -1);
-        writeClock = Arrays.copyOf(writeClock, n);
-        readsEmpty = Arrays.copyOf(readsEmpty, n);
-        Arrays.fill(readsEmpty, addressCapacity, n, true);
+        state = Arrays.copyOf(state, n * stride);
         addressCapacity = n;
-    }
-
-    private static int[] restride(int[] old, int rows, int oldWidth, int newWidth, int newRows) {
-        int[] fresh = new int[newRows * newWidth];
-        for (int r = 0; r < rows; r++) {
-            System.arraycopy(old, r * oldWidth, fresh, r * newWidth, oldWidth);
-        }
-        return fresh;
     }
 
     /** Number of thread slots the clocks currently hold. */
@@ -108,22 +148,35 @@ public final class VectorClocks {
     /** A read of {@code address} by thread {@code t}. */
     public void load(int t, int address) {
         int base = t * width;
-        threadVc[base + t]++;
-        joinWrite(base, address);
-        int r = address * width;
-        if (readsEmpty[address]) {
-            System.arraycopy(threadVc, base, readVc, r, width);
-            readsEmpty[address] = false;
+        int[] vc = threadVc;
+        vc[base + t]++;
+        int a = address * stride;
+        int[] s = state;
+        joinWrite(vc, base, s, a);
+        int rs = a + r;
+        if (s[a + hasReads] == 0) {
+            System.arraycopy(vc, base, s, rs, width);
+            s[a + hasReads] = 1;
         } else {
-            join(readVc, r, threadVc, base);
+            join(s, rs, vc, base, width);
         }
     }
 
     /** A write of {@code address} by thread {@code t}. */
     public void store(int t, int address) {
         int base = t * width;
-        threadVc[base + t]++;
-        writeAfterAll(t, base, address);
+        int[] vc = threadVc;
+        vc[base + t]++;
+        int a = address * stride;
+        int[] s = state;
+        joinWrite(vc, base, s, a);
+        if (s[a + hasReads] != 0) {
+            join(vc, base, s, a + r, width);
+            s[a + hasReads] = 0;
+        }
+        System.arraycopy(vc, base, s, a + w, width);
+        s[a + writer] = t + 1;
+        s[a + writerClock] = vc[base + t];
     }
 
     /** An interlocked read-modify-write (or monitor operation) on {@code address} by thread {@code t}. */
@@ -141,7 +194,7 @@ public final class VectorClocks {
         int p = parent * width;
         threadVc[p + parent]++;
         int c = child * width;
-        join(threadVc, c, threadVc, p);
+        join(threadVc, c, threadVc, p, width);
         threadVc[c + child]++;
     }
 
@@ -150,52 +203,35 @@ public final class VectorClocks {
         int c = joined * width;
         threadVc[c + joined]++;
         int p = joiner * width;
-        join(threadVc, p, threadVc, c);
+        join(threadVc, p, threadVc, c, width);
         threadVc[p + joiner]++;
     }
 
-    /** Forgets everything about {@code address}, so that its id may be reused for a new one. */
+    /** Forgets everything about {@code address}, monitors' words included, so that its id may be reused. */
     public void clearAddress(int address) {
         if (address >= addressCapacity) {
             return;
         }
-        Arrays.fill(writeVc, address * width, address * width + width, 0);
-        writeThread[address] = -1;
-        writeClock[address] = 0;
-        readsEmpty[address] = true;
+        int a = address * stride;
+        Arrays.fill(state, a, a + stride, 0);
     }
 
-    /** Forgets all history: afterwards no earlier event happens before any later one. */
+    /** Forgets all history, monitors' words included: afterwards no earlier event happens before a later one. */
     public void reset() {
         Arrays.fill(threadVc, 0);
-        Arrays.fill(writeVc, 0);
-        Arrays.fill(writeThread, -1);
-        Arrays.fill(writeClock, 0);
-        Arrays.fill(readsEmpty, true);
+        Arrays.fill(state, 0);
     }
 
-    private void writeAfterAll(int t, int base, int address) {
-        joinWrite(base, address);
-        int r = address * width;
-        if (!readsEmpty[address]) {
-            join(threadVc, base, readVc, r);
-            readsEmpty[address] = true;
-        }
-        System.arraycopy(threadVc, base, writeVc, r, width);
-        writeThread[address] = t;
-        writeClock[address] = threadVc[base + t];
-    }
-
-    private void joinWrite(int base, int address) {
-        int wt = writeThread[address];
+    private void joinWrite(int[] vc, int base, int[] s, int a) {
+        int wt = s[a + writer] - 1;
         // A thread that already knows the last write knows all that write knew: skip the join.
-        if (wt >= 0 && threadVc[base + wt] < writeClock[address]) {
-            join(threadVc, base, writeVc, address * width);
+        if (wt >= 0 && vc[base + wt] < s[a + writerClock]) {
+            join(vc, base, s, a + w, width);
         }
     }
 
-    private void join(int[] into, int intoBase, int[] from, int fromBase) {
-        for (int j = 0; j < width; j++) {
+    private static void join(int[] into, int intoBase, int[] from, int fromBase, int n) {
+        for (int j = 0; j < n; j++) {
             int v = from[fromBase + j];
             if (v > into[intoBase + j]) {
                 into[intoBase + j] = v;

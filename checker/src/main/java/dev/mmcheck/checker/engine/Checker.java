@@ -1,6 +1,7 @@
 package dev.mmcheck.checker.engine;
 
 import dev.mmcheck.checker.clock.VectorClocks;
+import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.event.EventSink;
 import dev.mmcheck.checker.event.Site;
@@ -121,24 +122,25 @@ public final class Checker implements EventSink, ViolationSink {
 
     @Override
     public void event(int kind, int thread, int operand, int site) {
-        EventKind k = EventKind.of(kind);
-        if (k == EventKind.ADDRESS_DEAD) {
+        if (kind == Codes.ADDRESS_DEAD) {
             addressDead(operand, site);
             return;
         }
+        if (kind < 0 || kind >= Codes.COUNT) {
+            throw new IllegalArgumentException("no event kind has code " + kind);
+        }
         int t = slot(thread);
         int op = operand;
-        if (k == EventKind.THREAD_START) {
+        if (kind == Codes.THREAD_START) {
             op = slot(operand);
             t = slotOf[thread]; // allocating the operand may have reset and renumbered
-        } else if (k == EventKind.THREAD_JOIN) {
+        } else if (kind == Codes.THREAD_JOIN) {
             op = joinedSlot(operand);
             if (op < 0) {
                 // the joined thread never ran an event, or its history was reset away: only a fence remains
-                k = EventKind.FULL_FENCE;
-                kind = k.code();
+                kind = Codes.FULL_FENCE;
             }
-        } else if (k.operand() == EventKind.Operand.ADDRESS) {
+        } else if (Codes.isAccess(kind)) {
             ensureAddress(operand);
         }
         curKind = kind;
@@ -149,22 +151,22 @@ public final class Checker implements EventSink, ViolationSink {
         for (Monitor m : monitors) {
             m.event(kind, t, op, site, seq);
         }
-        switch (k) {
-            case LOAD -> clocks.load(t, op);
-            case STORE, RELEASE_STORE, VOLATILE_STORE -> clocks.store(t, op);
-            case INTERLOCKED, MONITOR_ENTER, MONITOR_EXIT -> clocks.interlocked(t, op);
-            case THREAD_START -> clocks.start(t, op);
-            case THREAD_JOIN -> clocks.join(t, op);
+        switch (kind) {
+            case Codes.LOAD -> clocks.load(t, op);
+            case Codes.STORE, Codes.RELEASE_STORE, Codes.VOLATILE_STORE -> clocks.store(t, op);
+            case Codes.INTERLOCKED, Codes.MONITOR_ENTER, Codes.MONITOR_EXIT -> clocks.interlocked(t, op);
+            case Codes.THREAD_START -> clocks.start(t, op);
+            case Codes.THREAD_JOIN -> clocks.join(t, op);
             default -> clocks.local(t);
         }
-        switch (k) {
-            case FULL_FENCE, STORE_STORE_FENCE, LOAD_FENCE, TX_BEGIN, TX_END -> { }
-            case THREAD_END -> {
+        switch (kind) {
+            case Codes.FULL_FENCE, Codes.STORE_STORE_FENCE, Codes.LOAD_FENCE, Codes.TX_BEGIN, Codes.TX_END -> { }
+            case Codes.THREAD_END -> {
                 lastSeq[t] = -1;
                 ended[t] = true;
                 liveSlots--;
             }
-            case THREAD_START -> {
+            case Codes.THREAD_START -> {
                 remember(t);
                 remember(op); // the child's first event (its begin) is the start itself
             }

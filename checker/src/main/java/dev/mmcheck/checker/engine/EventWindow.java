@@ -19,31 +19,26 @@ import java.util.Map;
 final class EventWindow {
 
     private final int mask;
-    private final int[] kinds;
-    private final int[] threads;
-    private final int[] operands;
-    private final int[] sites;
+    private final int[] events;   // 4 ints an event: kind, thread, operand, site
     private long next;     // seq of the next event to record
     private long oldest;   // seq of the oldest event still retained
 
     EventWindow(int capacityPowerOfTwo) {
         int capacity = Integer.highestOneBit(Math.max(16, capacityPowerOfTwo));
         mask = capacity - 1;
-        kinds = new int[capacity];
-        threads = new int[capacity];
-        operands = new int[capacity];
-        sites = new int[capacity];
+        events = new int[capacity * 4];
     }
 
     void record(long seq, int kind, int thread, int operand, int site) {
         if (seq != next) {
             oldest = seq; // a gap (after a reset): earlier events are no longer connected
         }
-        int i = (int) seq & mask;
-        kinds[i] = kind;
-        threads[i] = thread;
-        operands[i] = operand;
-        sites[i] = site;
+        int i = ((int) seq & mask) * 4;
+        int[] e = events;
+        e[i] = kind;
+        e[i + 1] = thread;
+        e[i + 2] = operand;
+        e[i + 3] = site;
         next = seq + 1;
         if (next - oldest > mask + 1) {
             oldest = next - (mask + 1);
@@ -60,19 +55,19 @@ final class EventWindow {
     }
 
     int kind(long seq) {
-        return kinds[(int) seq & mask];
+        return events[((int) seq & mask) * 4];
     }
 
     int thread(long seq) {
-        return threads[(int) seq & mask];
+        return events[((int) seq & mask) * 4 + 1];
     }
 
     int operand(long seq) {
-        return operands[(int) seq & mask];
+        return events[((int) seq & mask) * 4 + 2];
     }
 
     int site(long seq) {
-        return sites[(int) seq & mask];
+        return events[((int) seq & mask) * 4 + 3];
     }
 
     /**

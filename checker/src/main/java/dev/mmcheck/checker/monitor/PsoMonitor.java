@@ -1,7 +1,7 @@
 package dev.mmcheck.checker.monitor;
 
 import dev.mmcheck.checker.clock.VectorClocks;
-import dev.mmcheck.checker.event.EventKind;
+import dev.mmcheck.checker.event.Codes;
 
 import java.util.Arrays;
 
@@ -10,8 +10,9 @@ import java.util.Arrays;
  * (Fig. 3), which has one buffer per thread and address, so a store can also be delayed past the
  * thread's later stores to other addresses.
  *
- * <p>By the paper's Lemma 2 at most one store per address is buffered at a time, so the buffer is
- * kept per address ({@code pend*}); each thread also links its buffered addresses in issue order.
+ * <p>By the paper's Lemma 2 at most one store per address is buffered at a time: each address's record
+ * (in the clocks' table) points at it, and each thread keeps its buffered stores in issue order
+ * ({@link StoreBuffers}); the per-address FIFOs of Fig. 3 are the subsequences per address.
  *
  * <p>Java's ordering constraints extend the automaton (docs/mapping.md). A StoreStore fence, and the
  * StoreStore half of a release store, starts a new <em>generation</em> in the thread: a store may
@@ -28,24 +29,13 @@ public final class PsoMonitor implements Monitor {
     private final ViolationSink sink;
     private final int bufferBound;
     private final boolean paperInterlocked;
+    private final StoreBuffers buffers = new StoreBuffers();
 
-    // per address: its buffered store, if any
-    private int[] pendThread = new int[0];
-    private int[] pendSite = new int[0];
-    private int[] pendClock = new int[0];
-    private int[] pendKind = new int[0];
-    private int[] pendGen = new int[0];
-    private long[] pendSeq = new long[0];
-    // per address: links of its thread's list of buffered addresses, in issue order
-    private int[] next = new int[0];
-    private int[] prev = new int[0];
+    // words in each address's record (in the clocks' table): the thread holding its buffered store,
+    // plus one (0: none), and the store's position in that thread's buffer (low and high int)
+    private final int words;
 
-    // per thread
-    private int[] first = new int[0];
-    private int[] last = new int[0];
-    private int[] count = new int[0];
     private int[] generation = new int[0];
-
     private long forcedCommits;
 
     /** A PSO monitor that reads happens-before from {@code clocks} and reports to {@code sink}. */
@@ -54,6 +44,7 @@ public final class PsoMonitor implements Monitor {
         this.sink = sink;
         this.bufferBound = config.bufferBound();
         this.paperInterlocked = config.psoPaperInterlocked();
+        this.words = clocks.reserveWords(3);
     }
 
     @Override
@@ -63,160 +54,136 @@ public final class PsoMonitor implements Monitor {
 
     @Override
     public void ensureThreads(int threads) {
-        int old = first.length;
-        if (threads <= old) {
-            return;
+        buffers.ensureThreads(threads);
+        if (threads > generation.length) {
+            generation = Arrays.copyOf(generation, Math.max(threads, generation.length * 2));
         }
-        int n = Math.max(threads, old * 2);
-        first = Arrays.copyOf(first, n);
-        last = Arrays.copyOf(last, n);
-        Arrays.fill(first, old, n, -1);
-        Arrays.fill(last, old, n, -1);
-        count = Arrays.copyOf(count, n);
-        generation = Arrays.copyOf(generation, n);
     }
 
     @Override
     public void ensureAddress(int address) {
-        int old = pendThread.length;
-        if (address < old) {
-            return;
-        }
-        int n = Math.max(address + 1, Math.max(16, old * 2));
-        pendThread = Arrays.copyOf(pendThread, n);
-        Arrays.fill(pendThread, old, n, -1);
-        pendSite = Arrays.copyOf(pendSite, n);
-        pendClock = Arrays.copyOf(pendClock, n);
-        pendKind = Arrays.copyOf(pendKind, n);
-        pendGen = Arrays.copyOf(pendGen, n);
-        pendSeq = Arrays.copyOf(pendSeq, n);
-        next = Arrays.copyOf(next, n);
-        prev = Arrays.copyOf(prev, n);
+        // the per-address words live in the clocks' table, which the checker sizes
     }
 
     @Override
     public void event(int kind, int t, int operand, int site, long seq) {
-        EventKind k = EventKind.of(kind);
-        if (k.isAccess()) {
+        if (Codes.isAccess(kind)) {
             // Fig. 5, lines 3-9
-            int q = pendThread[operand];
+            int[] table = clocks.table();
+            int at = operand * clocks.stride() + words;
+            int q = table[at] - 1;
             if (q >= 0) {
-                if (q != t && clocks.clock(t) > 0 && clocks.knows(t, q, pendClock[operand])) {
-                    sink.violation(Analysis.PSO, q, pendKind[operand], operand, pendSite[operand],
-                            pendSeq[operand]);
+                long pos = position(table, at);
+                if (q != t && clocks.clock(t) > 0 && clocks.knows(t, q, buffers.clock(q, pos))) {
+                    sink.violation(Analysis.PSO, q, buffers.kind(q, pos), operand, buffers.site(q, pos),
+                            buffers.seq(q, pos));
                 }
-                if (q != t || k.writes()) {
-                    commit(operand);
+                if (q != t || Codes.writes(kind)) {
+                    commit(q, pos);
                 }
             }
         }
-        switch (k) {
-            case STORE:
+        switch (kind) {
+            case Codes.STORE:
                 buffer(t, kind, operand, site, seq);
                 break;
-            case RELEASE_STORE:
+            case Codes.RELEASE_STORE:
                 // cannot commit before the thread's earlier stores (StoreStore before the store)
                 generation[t]++;
                 buffer(t, kind, operand, site, seq);
                 break;
-            case STORE_STORE_FENCE:
+            case Codes.STORE_STORE_FENCE:
                 generation[t]++;
                 break;
-            case INTERLOCKED:
+            case Codes.INTERLOCKED:
                 if (!paperInterlocked) {
                     flush(t);
                 }
                 // in the paper's model the own-address buffer was committed above (e_i writes)
                 break;
-            case VOLATILE_STORE:
-            case MONITOR_ENTER:
-            case MONITOR_EXIT:
-            case FULL_FENCE:
-            case THREAD_START:
-            case THREAD_END:
+            case Codes.VOLATILE_STORE:
+            case Codes.MONITOR_ENTER:
+            case Codes.MONITOR_EXIT:
+            case Codes.FULL_FENCE:
+            case Codes.THREAD_START:
+            case Codes.THREAD_END:
                 flush(t);
                 break;
-            case THREAD_JOIN:
+            case Codes.THREAD_JOIN:
                 flush(operand);
                 flush(t);
                 break;
-            case ADDRESS_DEAD:
-                if (pendThread[operand] >= 0) {
-                    unlink(operand); // never observable again: drop it
+            case Codes.ADDRESS_DEAD: {
+                // never observable again: drop its buffered store (the clocks then clear the words)
+                int[] table = clocks.table();
+                int at = operand * clocks.stride() + words;
+                int q = table[at] - 1;
+                if (q >= 0) {
+                    buffers.remove(q, position(table, at));
+                    buffers.skipHoles(q);
                 }
                 break;
+            }
             default:
                 break;
         }
     }
 
-    private void buffer(int t, int kind, int a, int site, long seq) {
-        if (count[t] >= bufferBound) {
-            commit(first[t]);
-            forcedCommits++;
-        }
-        pendThread[a] = t;
-        pendSite[a] = site;
-        pendClock[a] = clocks.clock(t) + 1;
-        pendKind[a] = kind;
-        pendGen[a] = generation[t];
-        pendSeq[a] = seq;
-        next[a] = -1;
-        prev[a] = last[t];
-        if (last[t] >= 0) {
-            next[last[t]] = a;
-        } else {
-            first[t] = a;
-        }
-        last[t] = a;
-        count[t]++;
+    private static long position(int[] table, int at) {
+        return (table[at + 1] & 0xffffffffL) | ((long) table[at + 2] << 32);
     }
 
-    /** store^c_PSO of the store buffered at {@code a}, after the older generations of its thread. */
-    private void commit(int a) {
-        int t = pendThread[a];
-        int g = pendGen[a];
-        while (first[t] != a && pendGen[first[t]] < g) {
-            unlink(first[t]);
+    private void buffer(int t, int kind, int a, int site, long seq) {
+        if (buffers.span(t) >= bufferBound) {
+            commit(t, buffers.head(t)); // the head is the oldest live store: it may always commit
+            forcedCommits++;
         }
-        unlink(a);
+        long pos = buffers.append(t, a, site, clocks.clock(t) + 1, kind, generation[t], seq);
+        int[] table = clocks.table();
+        int at = a * clocks.stride() + words;
+        table[at] = t + 1;
+        table[at + 1] = (int) pos;
+        table[at + 2] = (int) (pos >>> 32);
+    }
+
+    /** store^c_PSO of the store at {@code pos} of thread {@code q}, after its older generations. */
+    private void commit(int q, long pos) {
+        int g = buffers.generation(q, pos);
+        // generations never decrease along the buffer: the older ones are a prefix
+        for (long p = buffers.head(q); p < pos && buffers.generation(q, p) < g; p++) {
+            if (buffers.address(q, p) >= 0) {
+                removeStore(q, p);
+            }
+        }
+        removeStore(q, pos);
+        buffers.skipHoles(q);
     }
 
     private void flush(int t) {
-        while (first[t] >= 0) {
-            unlink(first[t]);
+        for (long p = buffers.head(t); p < buffers.tail(t); p++) {
+            if (buffers.address(t, p) >= 0) {
+                removeStore(t, p);
+            }
         }
+        buffers.skipHoles(t);
     }
 
-    private void unlink(int a) {
-        int t = pendThread[a];
-        int p = prev[a];
-        int n = next[a];
-        if (p >= 0) {
-            next[p] = n;
-        } else {
-            first[t] = n;
-        }
-        if (n >= 0) {
-            prev[n] = p;
-        } else {
-            last[t] = p;
-        }
-        pendThread[a] = -1;
-        count[t]--;
+    private void removeStore(int t, long pos) {
+        int a = buffers.address(t, pos);
+        int[] table = clocks.table();
+        table[a * clocks.stride() + words] = 0; // by Lemma 2 it is the only buffered store to a
+        buffers.remove(t, pos);
     }
 
     /** Number of stores buffered in thread {@code t} (for tests). */
     public int buffered(int t) {
-        return count[t];
+        return buffers.live(t);
     }
 
     @Override
     public void reset() {
-        Arrays.fill(pendThread, -1);
-        Arrays.fill(first, -1);
-        Arrays.fill(last, -1);
-        Arrays.fill(count, 0);
+        // the clocks' reset clears the per-address words
+        buffers.clear();
         Arrays.fill(generation, 0);
     }
 

@@ -1,9 +1,8 @@
 package dev.mmcheck.checker.monitor;
 
 import dev.mmcheck.checker.clock.VectorClocks;
-import dev.mmcheck.checker.event.EventKind;
+import dev.mmcheck.checker.event.Codes;
 
-import java.util.Arrays;
 
 /**
  * monitor_TSO of Burnim, Sen and Stergiou (Fig. 4): replays a linearized SC stream on the TSO
@@ -12,31 +11,21 @@ import java.util.Arrays;
  * thread although e happens before p's previous event.
  *
  * <p>Each thread has a FIFO store buffer; by the paper's Lemma 1 at most one thread has buffered
- * stores to a given address, so one pointer per address ({@code pendThread}, {@code pendPos}) finds
- * the last one. Java operations follow docs/mapping.md: volatile stores, interlocked operations,
+ * stores to a given address, so one pointer per address (the buffering thread and the position of
+ * its last store there, kept in the address's record of {@link VectorClocks}) finds the last one. Java operations follow docs/mapping.md: volatile stores, interlocked operations,
  * monitors, full fences, thread start/join/end flush the thread's buffer; release stores are plain
  * stores; StoreStore and load fences do nothing. Checker thread only.
  */
 public final class TsoMonitor implements Monitor {
 
-    private static final int INITIAL_BUFFER = 16;
-
     private final VectorClocks clocks;
     private final ViolationSink sink;
     private final int bufferBound;
+    private final StoreBuffers buffers = new StoreBuffers();
 
-    // per thread: a ring buffer of stores; positions are absolute, the ring index is pos & mask
-    private int[][] bufAddress = new int[0][];
-    private int[][] bufSite = new int[0][];
-    private int[][] bufClock = new int[0][];
-    private int[][] bufKind = new int[0][];
-    private long[][] bufSeq = new long[0][];
-    private long[] head = new long[0];
-    private long[] tail = new long[0];
-
-    // per address: the thread whose buffer holds the last store to it, and that store's position
-    private int[] pendThread = new int[0];
-    private long[] pendPos = new long[0];
+    // words in each address's record: the thread whose buffer holds the last store to it, plus one
+    // (0: none), and that store's position in the buffer (low and high int)
+    private final int words;
 
     private long forcedCommits;
 
@@ -45,6 +34,7 @@ public final class TsoMonitor implements Monitor {
         this.clocks = clocks;
         this.sink = sink;
         this.bufferBound = config.bufferBound();
+        this.words = clocks.reserveWords(3);
     }
 
     @Override
@@ -54,78 +44,60 @@ public final class TsoMonitor implements Monitor {
 
     @Override
     public void ensureThreads(int threads) {
-        int old = head.length;
-        if (threads <= old) {
-            return;
-        }
-        int n = Math.max(threads, old * 2);
-        bufAddress = Arrays.copyOf(bufAddress, n);
-        bufSite = Arrays.copyOf(bufSite, n);
-        bufClock = Arrays.copyOf(bufClock, n);
-        bufKind = Arrays.copyOf(bufKind, n);
-        bufSeq = Arrays.copyOf(bufSeq, n);
-        head = Arrays.copyOf(head, n);
-        tail = Arrays.copyOf(tail, n);
-        for (int t = old; t < n; t++) {
-            bufAddress[t] = new int[INITIAL_BUFFER];
-            bufSite[t] = new int[INITIAL_BUFFER];
-            bufClock[t] = new int[INITIAL_BUFFER];
-            bufKind[t] = new int[INITIAL_BUFFER];
-            bufSeq[t] = new long[INITIAL_BUFFER];
-        }
+        buffers.ensureThreads(threads);
     }
 
     @Override
     public void ensureAddress(int address) {
-        int old = pendThread.length;
-        if (address < old) {
-            return;
-        }
-        int n = Math.max(address + 1, Math.max(16, old * 2));
-        pendThread = Arrays.copyOf(pendThread, n);
-        Arrays.fill(pendThread, old, n, -1);
-        pendPos = Arrays.copyOf(pendPos, n);
+        // the per-address words live in the clocks' table, which the checker sizes
     }
 
     @Override
     public void event(int kind, int t, int operand, int site, long seq) {
-        EventKind k = EventKind.of(kind);
-        if (k.isAccess()) {
+        if (Codes.isAccess(kind)) {
             // Fig. 4, lines 3-11: is a store to this address buffered?
-            int q = pendThread[operand];
+            int[] table = clocks.table();
+            int at = operand * clocks.stride() + words;
+            int q = table[at] - 1;
             if (q >= 0 && q != t) {
-                long pos = pendPos[operand];
-                int i = (int) pos & (bufAddress[q].length - 1);
+                long pos = position(table, at);
                 // prev exists (thread t has run) and e ->hb* prev
-                if (clocks.clock(t) > 0 && clocks.knows(t, q, bufClock[q][i])) {
-                    sink.violation(Analysis.TSO, q, bufKind[q][i], operand, bufSite[q][i], bufSeq[q][i]);
+                if (clocks.clock(t) > 0 && clocks.knows(t, q, buffers.clock(q, pos))) {
+                    sink.violation(Analysis.TSO, q, buffers.kind(q, pos), operand, buffers.site(q, pos),
+                            buffers.seq(q, pos));
                 }
                 commitThrough(q, pos);
             }
         }
-        switch (k) {
-            case STORE:
-            case RELEASE_STORE:
+        switch (kind) {
+            case Codes.STORE:
+            case Codes.RELEASE_STORE:
                 append(t, kind, operand, site, seq);
                 break;
-            case VOLATILE_STORE:
-            case INTERLOCKED:
-            case MONITOR_ENTER:
-            case MONITOR_EXIT:
-            case FULL_FENCE:
-            case THREAD_START:
-            case THREAD_END:
+            case Codes.VOLATILE_STORE:
+            case Codes.INTERLOCKED:
+            case Codes.MONITOR_ENTER:
+            case Codes.MONITOR_EXIT:
+            case Codes.FULL_FENCE:
+            case Codes.THREAD_START:
+            case Codes.THREAD_END:
                 // the store itself commits at once: a store followed by a full fence
                 flush(t);
                 break;
-            case THREAD_JOIN:
+            case Codes.THREAD_JOIN:
                 flush(operand);
                 flush(t);
                 break;
-            case ADDRESS_DEAD:
-                // later entries for this address in the FIFO no longer match pendPos and are inert
-                pendThread[operand] = -1;
+            case Codes.ADDRESS_DEAD: {
+                // never observable again: drop its buffered store (the clocks then clear the words)
+                int[] table = clocks.table();
+                int at = operand * clocks.stride() + words;
+                int q = table[at] - 1;
+                if (q >= 0) {
+                    buffers.remove(q, position(table, at));
+                }
                 break;
+            }
             default:
                 // LOAD, STORE_STORE_FENCE, LOAD_FENCE, TX_*: nothing in TSO
                 break;
@@ -133,80 +105,60 @@ public final class TsoMonitor implements Monitor {
     }
 
     private void append(int t, int kind, int address, int site, long seq) {
-        if (tail[t] - head[t] >= bufferBound) {
+        if (buffers.span(t) >= bufferBound) {
             commitOne(t);
             forcedCommits++;
         }
-        if (tail[t] - head[t] == bufAddress[t].length) {
-            grow(t);
-        }
-        long pos = tail[t]++;
-        int i = (int) pos & (bufAddress[t].length - 1);
-        bufAddress[t][i] = address;
-        bufSite[t][i] = site;
-        bufClock[t][i] = clocks.clock(t) + 1; // the clock this event is about to get
-        bufKind[t][i] = kind;
-        bufSeq[t][i] = seq;
-        pendThread[address] = t;
-        pendPos[address] = pos;
+        // the clock this event is about to get
+        long pos = buffers.append(t, address, site, clocks.clock(t) + 1, kind, 0, seq);
+        int[] table = clocks.table();
+        int at = address * clocks.stride() + words;
+        table[at] = t + 1;
+        table[at + 1] = (int) pos;
+        table[at + 2] = (int) (pos >>> 32);
     }
 
-    private void grow(int t) {
-        int old = bufAddress[t].length;
-        int n = old * 2;
-        int[] a = new int[n];
-        int[] s = new int[n];
-        int[] c = new int[n];
-        int[] k = new int[n];
-        long[] q = new long[n];
-        for (long p = head[t]; p < tail[t]; p++) {
-            int from = (int) p & (old - 1);
-            int to = (int) p & (n - 1);
-            a[to] = bufAddress[t][from];
-            s[to] = bufSite[t][from];
-            c[to] = bufClock[t][from];
-            k[to] = bufKind[t][from];
-            q[to] = bufSeq[t][from];
-        }
-        bufAddress[t] = a;
-        bufSite[t] = s;
-        bufClock[t] = c;
-        bufKind[t] = k;
-        bufSeq[t] = q;
+    private static long position(int[] table, int at) {
+        return (table[at + 1] & 0xffffffffL) | ((long) table[at + 2] << 32);
     }
 
     /** store^c_TSO until the store at {@code pos} has left the buffer (Fig. 4, lines 9-11). */
     private void commitThrough(int q, long pos) {
-        while (head[q] <= pos) {
+        while (buffers.head(q) <= pos) {
             commitOne(q);
         }
     }
 
     private void flush(int t) {
-        while (head[t] < tail[t]) {
+        while (buffers.head(t) < buffers.tail(t)) {
             commitOne(t);
         }
     }
 
+    /** store^c_TSO(t): the oldest store leaves the buffer. */
     private void commitOne(int t) {
-        long pos = head[t]++;
-        int a = bufAddress[t][(int) pos & (bufAddress[t].length - 1)];
-        if (pendThread[a] == t && pendPos[a] == pos) {
-            pendThread[a] = -1;
+        long pos = buffers.head(t);
+        int a = buffers.address(t, pos);
+        if (a >= 0) {
+            int[] table = clocks.table();
+            int at = a * clocks.stride() + words;
+            if (table[at] == t + 1 && position(table, at) == pos) {
+                table[at] = 0; // it was the last store to a in any buffer
+            }
+            buffers.remove(t, pos);
         }
+        buffers.pop(t);
     }
 
     /** Number of stores buffered in thread {@code t} (for tests). */
     public int buffered(int t) {
-        return (int) (tail[t] - head[t]);
+        return buffers.live(t);
     }
 
     @Override
     public void reset() {
-        for (int t = 0; t < head.length; t++) {
-            head[t] = tail[t] = 0;
-        }
-        Arrays.fill(pendThread, -1);
+        // the clocks' reset clears the per-address words
+        buffers.clear();
     }
 
     @Override

@@ -38,7 +38,7 @@ public class MonitorBenchmark {
     private static final int EVENTS = 1 << 20;
 
     /** Which analyses run: the default pair, or each alone, or all three. */
-    @Param({"tso,pso", "tso", "pso", "tso,pso,sober"})
+    @Param({"tso+pso", "tso", "pso", "tso+pso+sober"})
     public String models;
 
     /** Distinct addresses in the stream. */
@@ -54,7 +54,7 @@ public class MonitorBenchmark {
         Symbols symbols = new Symbols();
         events = SyntheticStream.generate(symbols, 4, addresses, EVENTS, 7);
         Set<Analysis> chosen = EnumSet.noneOf(Analysis.class);
-        for (String m : models.split(",")) {
+        for (String m : models.split("\\+")) {
             chosen.add(Analysis.parse(m));
         }
         checker = new Checker(symbols, Checker.Config.defaults().withAnalyses(chosen));

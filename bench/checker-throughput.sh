@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Checker throughput with JMH: a synthetic stream (4 threads, 70% loads, 65536 addresses, some
+# fences) replayed through monitor_TSO and monitor_PSO (and each alone, and with Sober). The score is
+# events per second on one core; -prof gc adds gc.alloc.rate.norm, the bytes allocated per event.
+# Extra arguments go to JMH, e.g.:  bench/checker-throughput.sh -p models=tso+pso
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mvn -q -pl checker -am test-compile
+mvn -q -pl checker dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.cp
+CP="checker/target/test-classes:checker/target/classes:$(cat checker/target/bench.cp)"
+exec java -cp "$CP" org.openjdk.jmh.Main 'dev.mmcheck.checker.bench.MonitorBenchmark' -prof gc "$@"

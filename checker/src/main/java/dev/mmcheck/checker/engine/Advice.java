@@ -17,8 +17,9 @@ final class Advice {
     private Advice() {
     }
 
+    /** The advice for a violation of {@code analysis} whose path leaves the store's thread at {@code leaving}. */
     static String of(Analysis analysis, EventInfo store, EventInfo leaving) {
-        String field = store.field();
+        String field = field(store.field());
         if (leaving == null) {
             return "put a full fence (VarHandle.fullFence()) right after the store to " + field + " at "
                     + store.site().location() + ", or make " + field + " volatile";
@@ -26,13 +27,18 @@ final class Advice {
         String between = "between " + store.site().location() + " and " + leaving.site().location();
         boolean laterStore = leaving.op().contains("store");
         if (analysis == Analysis.PSO && laterStore) {
-            return "the store to " + leaving.field() + " at " + leaving.site().location() + " can become visible "
-                    + "before the store to " + field + " at " + store.site().location() + ": make it a release store "
-                    + "(setRelease/lazySet), put VarHandle.storeStoreFence() " + between + ", or make " + field
+            return "the store to " + field(leaving.field()) + " at " + leaving.site().location() + " can become "
+                    + "visible before the store to " + field + " at " + store.site().location() + ": make it a release "
+                    + "store (setRelease/lazySet), put VarHandle.storeStoreFence() " + between + ", or make " + field
                     + " volatile";
         }
-        return "the " + leaving.op() + " of " + leaving.field() + " at " + leaving.site().location() + " can run while "
-                + "the store to " + field + " at " + store.site().location() + " is still buffered: put a full fence "
-                + "(VarHandle.fullFence()) " + between + ", or make " + field + " volatile";
+        return "the " + leaving.op() + " of " + field(leaving.field()) + " at " + leaving.site().location()
+                + " can run while the store to " + field + " at " + store.site().location() + " is still buffered: "
+                + "put a full fence (VarHandle.fullFence()) " + between + ", or make " + field + " volatile";
+    }
+
+    /** The field an address belongs to: {@code Node#3.next} is field {@code Node.next}. */
+    static String field(String address) {
+        return address.replaceAll("#\\d+", "");
     }
 }

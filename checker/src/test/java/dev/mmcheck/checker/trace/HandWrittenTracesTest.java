@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Replays every hand-written trace under src/test/resources/traces and compares the distinct
+ * Replays every hand-written trace under src/test/resources/traces (and the samples' bundled traces,
+ * copied to traces/samples) and compares the distinct
  * violations of each analysis with the verdict the file declares:
  * <pre>
  *   # expect tso: clean
@@ -42,11 +43,12 @@ class HandWrittenTracesTest {
     Stream<DynamicTest> everyTraceHasItsDeclaredVerdict() throws IOException, URISyntaxException {
         Path dir = Path.of(getClass().getResource("/traces").toURI());
         List<Path> files;
-        try (Stream<Path> s = Files.list(dir)) {
+        try (Stream<Path> s = Files.walk(dir)) {
             files = s.filter(p -> p.toString().endsWith(".trace")).sorted().toList();
         }
         assertFalse(files.isEmpty());
-        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> check(f)));
+        assertTrue(files.stream().anyMatch(f -> f.toString().contains("samples")), "the samples' traces are included");
+        return files.stream().map(f -> DynamicTest.dynamicTest(dir.relativize(f).toString(), () -> check(f)));
     }
 
     private static void check(Path file) throws Exception {

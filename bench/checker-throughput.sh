@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checker throughput with JMH: a synthetic stream (4 threads, 70% loads, 65536 addresses, some
+# Checker throughput with JMH: a synthetic stream (4 threads, 70% loads, 4096 or 65536 addresses, some
 # fences) replayed through monitor_TSO and monitor_PSO (and each alone, and with Sober). The score is
 # events per second on one core; -prof gc adds gc.alloc.rate.norm, the bytes allocated per event.
 # Extra arguments go to JMH, e.g.:  bench/checker-throughput.sh -p models=tso+pso

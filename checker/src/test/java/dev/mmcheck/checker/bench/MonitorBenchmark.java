@@ -42,7 +42,7 @@ public class MonitorBenchmark {
     public String models;
 
     /** Distinct addresses in the stream. */
-    @Param({"65536"})
+    @Param({"4096", "65536"})
     public int addresses;
 
     private EventBuffer events;

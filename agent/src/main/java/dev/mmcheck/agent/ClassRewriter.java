@@ -1,0 +1,143 @@
+package dev.mmcheck.agent;
+
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.FieldVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AnnotationNode;
+
+import java.util.List;
+
+/**
+ * Rewrites one class: hands each concrete method to a {@link MethodRewriter}, knows the class's
+ * name, source file and whether it declares final instance fields (whose constructors end with the
+ * JMM freeze), and registers the class's sites. Not thread-safe: one per class transformation.
+ */
+final class ClassRewriter extends ClassVisitor {
+
+    /** Where the rewriter registers ids and what it asks about other classes. */
+    interface Context {
+        /** The field ids. */
+        FieldTable fields();
+
+        /** The site table. */
+        SiteTable sites();
+
+        /** Whether method {@code method} of {@code className} was declared atomic by option. */
+        boolean atomicByOption(String className, String method);
+    }
+
+    private final Context context;
+    private final TypeFacts facts;
+    private String internalName;
+    private String className;
+    private String sourceFile = "";
+    private boolean finalInstanceFields;
+    private int methodsRewritten;
+    private int instructionsRewritten;
+
+    ClassRewriter(ClassVisitor next, Context context, TypeFacts facts) {
+        super(Opcodes.ASM9, next);
+        this.context = context;
+        this.facts = facts;
+    }
+
+    @Override
+    public void visit(int version, int access, String name, String signature, String superName,
+            String[] interfaces) {
+        this.internalName = name;
+        this.className = name.replace('/', '.');
+        super.visit(version, access, name, signature, superName, interfaces);
+    }
+
+    @Override
+    public void visitSource(String source, String debug) {
+        if (source != null) {
+            sourceFile = source;
+        }
+        super.visitSource(source, debug);
+    }
+
+    @Override
+    public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
+        if ((access & Opcodes.ACC_FINAL) != 0 && (access & Opcodes.ACC_STATIC) == 0) {
+            finalInstanceFields = true;
+        }
+        return super.visitField(access, name, descriptor, signature, value);
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+            String[] exceptions) {
+        MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
+        if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0 || next == null) {
+            return next;
+        }
+        return new MethodRewriter(this, access, name, descriptor, signature, exceptions, next);
+    }
+
+    /** Called by each method rewriter when it is done. */
+    void methodDone(int instructions) {
+        methodsRewritten++;
+        instructionsRewritten += instructions;
+    }
+
+    String internalName() {
+        return internalName;
+    }
+
+    String className() {
+        return className;
+    }
+
+    boolean hasFinalInstanceFields() {
+        return finalInstanceFields;
+    }
+
+    TypeFacts facts() {
+        return facts;
+    }
+
+    FieldTable fields() {
+        return context.fields();
+    }
+
+    /** Registers the site of an instruction of method {@code method}. */
+    int site(String method, int line, int bci) {
+        return context.sites().register(className, method, sourceFile.isEmpty() ? simpleName() + ".java" : sourceFile,
+                line, bci);
+    }
+
+    private String simpleName() {
+        String s = className.substring(className.lastIndexOf('.') + 1);
+        int dollar = s.indexOf('$');
+        return dollar > 0 ? s.substring(0, dollar) : s;
+    }
+
+    /** Whether method {@code name} is atomic: by option, or annotated with any annotation named Atomic. */
+    boolean isAtomic(String name, MethodRewriter method) {
+        if (context.atomicByOption(className, name)) {
+            return true;
+        }
+        return hasAtomic(method.visibleAnnotations) || hasAtomic(method.invisibleAnnotations);
+    }
+
+    private static boolean hasAtomic(List<AnnotationNode> annotations) {
+        if (annotations == null) {
+            return false;
+        }
+        for (AnnotationNode a : annotations) {
+            String d = a.desc; // Lcom/example/Atomic; or Lcom/example/Outer$Atomic;
+            String simple = d.substring(Math.max(d.lastIndexOf('/'), d.lastIndexOf('$')) + 1, d.length() - 1);
+            if (simple.equals("Atomic")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Methods seen and instructions rewritten, for the agent's statistics. */
+    int[] counts() {
+        return new int[] {methodsRewritten, instructionsRewritten};
+    }
+}

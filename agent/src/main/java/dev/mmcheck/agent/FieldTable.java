@@ -1,0 +1,51 @@
+package dev.mmcheck.agent;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Field ids: one per (declaring class, field name), assigned when instrumentation first meets the
+ * field, the same id for GETFIELD/PUTFIELD and for updaters, VarHandles and Unsafe offsets resolved
+ * to that field. Any thread (synchronized; used at instrumentation time and for reports).
+ */
+public final class FieldTable {
+
+    private final Map<String, Integer> ids = new HashMap<>();
+    private final List<String> names = new ArrayList<>();
+
+    /** The id of field {@code name} declared by class {@code declaringClass} (binary name with dots). */
+    public synchronized int id(String declaringClass, String name) {
+        String key = declaringClass + "." + name;
+        Integer id = ids.get(key);
+        if (id == null) {
+            id = names.size();
+            ids.put(key, id);
+            names.add(simple(declaringClass) + "." + name);
+        }
+        return id;
+    }
+
+    /** {@code Class.field} for field {@code id}, with the class's simple name. */
+    public synchronized String name(int id) {
+        return id >= 0 && id < names.size() ? names.get(id) : "field#" + id;
+    }
+
+    /** The id of field {@code name} of {@code owner} or its nearest superclass declaring it. */
+    public int resolve(Class<?> owner, String name) {
+        for (Class<?> c = owner; c != null; c = c.getSuperclass()) {
+            for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+                if (f.getName().equals(name)) {
+                    return id(c.getName(), name);
+                }
+            }
+        }
+        return id(owner.getName(), name);
+    }
+
+    static String simple(String className) {
+        int dot = className.lastIndexOf('.');
+        return className.substring(dot + 1);
+    }
+}

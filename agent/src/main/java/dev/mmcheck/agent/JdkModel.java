@@ -1,0 +1,260 @@
+package dev.mmcheck.agent;
+
+import dev.mmcheck.runtime.Kinds;
+
+import java.util.Set;
+
+/**
+ * What a call from application code into the JDK means to the checker (docs/mapping.md): an access
+ * through an atomic, a field updater, a VarHandle or Unsafe; a fence; a thread start, join or wait;
+ * synchronization inside java.util.concurrent; or nothing. Pure functions of the call instruction.
+ */
+final class JdkModel {
+
+    private JdkModel() {
+    }
+
+    /** How a call is treated. */
+    enum Treatment {
+        /** not modelled */
+        NONE,
+        /** synchronization inside the JDK: an interlocked event on the JUC address before and after */
+        JUC,
+        /** a call on a java.util interface: JUC when the receiver turns out to be a concurrent or synchronized class */
+        MAYBE_JUC,
+        /** Thread.start */
+        START,
+        /** Thread.join, all arities */
+        JOIN,
+        /** Object.wait, all arities */
+        WAIT,
+        /** an access through an Atomic{Integer,Long,Boolean,Reference} */
+        ATOMIC,
+        /** an access through an Atomic*Array element */
+        ATOMIC_ARRAY,
+        /** an access through a field updater */
+        UPDATER,
+        /** AtomicXFieldUpdater.newUpdater */
+        UPDATER_NEW,
+        /** an access through a VarHandle */
+        HANDLE,
+        /** Lookup.findVarHandle */
+        HANDLE_NEW_FIELD,
+        /** Lookup.findStaticVarHandle */
+        HANDLE_NEW_STATIC,
+        /** MethodHandles.arrayElementVarHandle */
+        HANDLE_NEW_ARRAY,
+        /** an access through sun.misc.Unsafe or jdk.internal.misc.Unsafe */
+        UNSAFE,
+        /** Unsafe.objectFieldOffset */
+        UNSAFE_OFFSET,
+        /** a fence (VarHandle or Unsafe) */
+        FENCE
+    }
+
+    /**
+     * A call's treatment.
+     *
+     * @param treatment   what it is
+     * @param kind        the event kind of an access or fence ({@link Kinds})
+     * @param muting      the call runs a user function (getAndUpdate...): mute probes inside it
+     * @param coordinates for a VarHandle access: how many leading arguments are coordinates
+     */
+    record Call(Treatment treatment, int kind, boolean muting, int coordinates) {
+        static final Call NONE = new Call(Treatment.NONE, -1, false, 0);
+
+        static Call of(Treatment t) {
+            return new Call(t, -1, false, 0);
+        }
+
+        static Call access(Treatment t, int kind, boolean muting) {
+            return new Call(t, kind, muting, 0);
+        }
+    }
+
+    private static final Set<String> ATOMICS = Set.of("java/util/concurrent/atomic/AtomicInteger",
+            "java/util/concurrent/atomic/AtomicLong", "java/util/concurrent/atomic/AtomicBoolean",
+            "java/util/concurrent/atomic/AtomicReference");
+    private static final Set<String> ATOMIC_ARRAYS = Set.of("java/util/concurrent/atomic/AtomicIntegerArray",
+            "java/util/concurrent/atomic/AtomicLongArray", "java/util/concurrent/atomic/AtomicReferenceArray");
+    private static final Set<String> UPDATERS = Set.of("java/util/concurrent/atomic/AtomicIntegerFieldUpdater",
+            "java/util/concurrent/atomic/AtomicLongFieldUpdater",
+            "java/util/concurrent/atomic/AtomicReferenceFieldUpdater");
+    private static final Set<String> SYNCHRONIZED_CLASSES = Set.of("java/util/Vector", "java/util/Stack",
+            "java/util/Hashtable", "java/lang/StringBuffer");
+
+    /**
+     * The treatment of {@code opcode owner.name desc}; {@code threadType} says whether {@code owner}
+     * is java.lang.Thread or a subclass of it.
+     */
+    static Call classify(int opcode, String owner, String name, String desc, boolean threadType) {
+        boolean isStatic = opcode == org.objectweb.asm.Opcodes.INVOKESTATIC;
+        boolean isSpecial = opcode == org.objectweb.asm.Opcodes.INVOKESPECIAL;
+        if (name.equals("<init>") || name.equals("<clinit>")) {
+            return Call.NONE;
+        }
+        if (threadType && !isStatic && !isSpecial) {
+            if (name.equals("start") && desc.equals("()V")) {
+                return Call.of(Treatment.START);
+            }
+            if (name.equals("join") && (desc.equals("()V") || desc.equals("(J)V") || desc.equals("(JI)V"))) {
+                return Call.of(Treatment.JOIN);
+            }
+        }
+        if (name.equals("wait") && !isStatic && (desc.equals("()V") || desc.equals("(J)V") || desc.equals("(JI)V"))) {
+            return Call.of(Treatment.WAIT);
+        }
+        if (ATOMICS.contains(owner) && !isStatic) {
+            int k = accessKind(name);
+            return k < 0 ? Call.NONE : Call.access(Treatment.ATOMIC, k, isFunctional(name));
+        }
+        if (ATOMIC_ARRAYS.contains(owner) && !isStatic) {
+            int k = accessKind(name);
+            return k < 0 ? Call.NONE : Call.access(Treatment.ATOMIC_ARRAY, k, isFunctional(name));
+        }
+        if (UPDATERS.contains(owner)) {
+            if (isStatic && name.equals("newUpdater")) {
+                return Call.of(Treatment.UPDATER_NEW);
+            }
+            int k = isStatic ? -1 : accessKind(name);
+            return k < 0 ? Call.NONE : Call.access(Treatment.UPDATER, k, isFunctional(name));
+        }
+        if (owner.equals("java/lang/invoke/VarHandle")) {
+            return handle(name, desc, isStatic);
+        }
+        if (owner.equals("java/lang/invoke/MethodHandles$Lookup")) {
+            if (name.equals("findVarHandle")) {
+                return Call.of(Treatment.HANDLE_NEW_FIELD);
+            }
+            if (name.equals("findStaticVarHandle")) {
+                return Call.of(Treatment.HANDLE_NEW_STATIC);
+            }
+            return Call.NONE;
+        }
+        if (owner.equals("java/lang/invoke/MethodHandles") && name.equals("arrayElementVarHandle")) {
+            return Call.of(Treatment.HANDLE_NEW_ARRAY);
+        }
+        if (owner.equals("sun/misc/Unsafe") || owner.equals("jdk/internal/misc/Unsafe")) {
+            return unsafe(name, desc);
+        }
+        if (owner.startsWith("java/util/concurrent/") && !owner.startsWith("java/util/concurrent/atomic/")) {
+            return Call.of(Treatment.JUC);
+        }
+        if (SYNCHRONIZED_CLASSES.contains(owner) || (owner.startsWith("java/io/") && !isStatic)) {
+            return Call.of(Treatment.JUC);
+        }
+        if (opcode == org.objectweb.asm.Opcodes.INVOKEINTERFACE && owner.startsWith("java/util/")
+                && owner.indexOf('/', "java/util/".length()) < 0) {
+            return Call.of(Treatment.MAYBE_JUC);
+        }
+        return Call.NONE;
+    }
+
+    private static boolean isFunctional(String name) {
+        return name.endsWith("Update") || name.endsWith("Accumulate") || name.equals("updateAndGet")
+                || name.equals("accumulateAndGet");
+    }
+
+    /** The event kind of an access method of an atomic or updater, or -1 when it is not an access. */
+    static int accessKind(String name) {
+        switch (name) {
+            case "get": case "getPlain": case "getOpaque": case "getAcquire": case "intValue": case "longValue":
+            case "floatValue": case "doubleValue": case "toString":
+                return Kinds.LOAD;
+            case "set":
+                return Kinds.VOLATILE_STORE;
+            case "lazySet": case "setRelease":
+                return Kinds.RELEASE_STORE;
+            case "setPlain": case "setOpaque":
+                return Kinds.STORE;
+            case "compareAndSet": case "weakCompareAndSet": case "weakCompareAndSetPlain":
+            case "weakCompareAndSetVolatile": case "weakCompareAndSetAcquire": case "weakCompareAndSetRelease":
+            case "compareAndExchange": case "compareAndExchangeAcquire": case "compareAndExchangeRelease":
+            case "getAndSet": case "getAndAdd": case "getAndIncrement": case "getAndDecrement":
+            case "incrementAndGet": case "decrementAndGet": case "addAndGet": case "getAndUpdate":
+            case "updateAndGet": case "getAndAccumulate": case "accumulateAndGet":
+                return Kinds.INTERLOCKED;
+            default:
+                return -1;
+        }
+    }
+
+    private static Call handle(String name, String desc, boolean isStatic) {
+        if (isStatic) {
+            switch (name) {
+                case "fullFence":
+                    return Call.access(Treatment.FENCE, Kinds.FULL_FENCE, false);
+                case "acquireFence": case "loadLoadFence":
+                    return Call.access(Treatment.FENCE, Kinds.LOAD_FENCE, false);
+                case "releaseFence": case "storeStoreFence":
+                    return Call.access(Treatment.FENCE, Kinds.STORE_STORE_FENCE, false);
+                default:
+                    return Call.NONE;
+            }
+        }
+        int values;
+        int kind;
+        if (name.equals("get") || name.equals("getVolatile") || name.equals("getAcquire") || name.equals("getOpaque")) {
+            values = 0;
+            kind = Kinds.LOAD;
+        } else if (name.equals("set") || name.equals("setOpaque")) {
+            values = 1;
+            kind = Kinds.STORE;
+        } else if (name.equals("setRelease")) {
+            values = 1;
+            kind = Kinds.RELEASE_STORE;
+        } else if (name.equals("setVolatile")) {
+            values = 1;
+            kind = Kinds.VOLATILE_STORE;
+        } else if (name.startsWith("compareAndSet") || name.startsWith("compareAndExchange")
+                || name.startsWith("weakCompareAndSet")) {
+            values = 2;
+            kind = Kinds.INTERLOCKED;
+        } else if (name.startsWith("getAndSet") || name.startsWith("getAndAdd") || name.startsWith("getAndBitwise")) {
+            values = 1;
+            kind = Kinds.INTERLOCKED;
+        } else {
+            return Call.NONE;
+        }
+        int coordinates = org.objectweb.asm.Type.getArgumentTypes(desc).length - values;
+        if (coordinates < 0 || coordinates > 2) {
+            return Call.NONE;
+        }
+        return new Call(Treatment.HANDLE, kind, false, coordinates);
+    }
+
+    private static Call unsafe(String name, String desc) {
+        switch (name) {
+            case "fullFence":
+                return Call.access(Treatment.FENCE, Kinds.FULL_FENCE, false);
+            case "loadFence":
+                return Call.access(Treatment.FENCE, Kinds.LOAD_FENCE, false);
+            case "storeFence":
+                return Call.access(Treatment.FENCE, Kinds.STORE_STORE_FENCE, false);
+            case "objectFieldOffset":
+                return desc.startsWith("(Ljava/lang/reflect/Field;)") ? Call.of(Treatment.UNSAFE_OFFSET) : Call.NONE;
+            default:
+                break;
+        }
+        if (!desc.startsWith("(Ljava/lang/Object;J")) {
+            return Call.NONE; // off-heap addresses and the like
+        }
+        int kind;
+        if (name.startsWith("compareAndSwap") || name.startsWith("compareAndSet") || name.startsWith("compareAndExchange")
+                || name.startsWith("weakCompareAndSet") || name.startsWith("getAndAdd") || name.startsWith("getAndSet")
+                || name.startsWith("getAndBitwise")) {
+            kind = Kinds.INTERLOCKED;
+        } else if (name.startsWith("get")) {
+            kind = Kinds.LOAD;
+        } else if (name.startsWith("putOrdered") || name.endsWith("Release")) {
+            kind = Kinds.RELEASE_STORE;
+        } else if (name.endsWith("Volatile") && name.startsWith("put")) {
+            kind = Kinds.VOLATILE_STORE;
+        } else if (name.startsWith("put")) {
+            kind = Kinds.STORE;
+        } else {
+            return Call.NONE;
+        }
+        return Call.access(Treatment.UNSAFE, kind, false);
+    }
+}

@@ -1,0 +1,210 @@
+package dev.mmcheck.agent;
+
+import dev.mmcheck.checker.monitor.Analysis;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The agent's options, JaCoCo style: {@code -javaagent:mmcheck.jar=KEY=VALUE,KEY=VALUE} (list items
+ * separated by {@code :}), or {@code -Dmmcheck.KEY=VALUE}; agent arguments win over system
+ * properties. Parsed and validated in one place: an unknown key or a malformed value is an
+ * {@link OptionException} whose message is the one line the JVM prints before it stops. Immutable.
+ *
+ * @param report          where the JSON report goes
+ * @param analyses        which monitors run
+ * @param includes        class-name globs to instrument (empty: everything not excluded)
+ * @param excludes        class-name globs not to instrument
+ * @param trace           where to stream the binary trace, or null
+ * @param failOnViolation exit with status 1 when anything was reported
+ * @param selfCheck       record values and verify the checker's order against what reads returned
+ * @param atomic          CLASS#METHOD globs of methods checked as atomic transactions
+ */
+public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
+        boolean failOnViolation, boolean selfCheck, List<String> atomic) {
+
+    /** The option keys, in the order the help lists them. */
+    public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
+            "failOnViolation", "selfCheck", "atomic");
+
+    /** Infrastructure that is not the code under test, excluded unless {@code excludes} is given. */
+    public static final List<String> DEFAULT_EXCLUDES = List.of("org.junit.*", "junit.*", "org.opentest4j.*",
+            "org.apiguardian.*", "org.apache.maven.*", "org.gradle.*", "worker.org.gradle.*");
+
+    private static final Pattern GLOB = Pattern.compile("[A-Za-z0-9_$.*?]+");
+    private static final Pattern METHOD_GLOB = Pattern.compile("[A-Za-z0-9_$.*?]+#[A-Za-z0-9_$*?<>]+");
+
+    /** A malformed option: the message names the option and what is wrong. */
+    public static final class OptionException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        OptionException(String message) {
+            super(message);
+        }
+    }
+
+    /** Parses agent arguments (may be null or empty) and {@code mmcheck.*} system properties. */
+    public static Options parse(String agentArgs, Properties system) throws OptionException {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String name : system.stringPropertyNames()) {
+            if (name.startsWith("mmcheck.")) {
+                String key = name.substring("mmcheck.".length());
+                values.put(known(key, "-D" + name), system.getProperty(name));
+            }
+        }
+        if (agentArgs != null && !agentArgs.isBlank()) {
+            for (String pair : agentArgs.split(",")) {
+                int eq = pair.indexOf('=');
+                if (eq <= 0) {
+                    throw new OptionException("agent argument '" + pair + "' is not KEY=VALUE");
+                }
+                values.put(known(pair.substring(0, eq).trim(), "agent argument"), pair.substring(eq + 1).trim());
+            }
+        }
+        Path report = path(values.getOrDefault("report", "mmcheck-report.json"), "report");
+        Set<Analysis> analyses = analyses(values.getOrDefault("models", "tso:pso"));
+        List<String> includes = globs(values.get("includes"), "includes", GLOB);
+        List<String> excludes = values.containsKey("excludes") ? globs(values.get("excludes"), "excludes", GLOB)
+                : DEFAULT_EXCLUDES;
+        Path trace = values.containsKey("trace") ? path(values.get("trace"), "trace") : null;
+        boolean fail = bool(values.getOrDefault("failOnViolation", "false"), "failOnViolation");
+        boolean self = bool(values.getOrDefault("selfCheck", "false"), "selfCheck");
+        List<String> atomic = globs(values.get("atomic"), "atomic", METHOD_GLOB);
+        return new Options(report, analyses, includes, excludes, trace, fail, self, atomic);
+    }
+
+    private static String known(String key, String where) throws OptionException {
+        for (String k : KEYS) {
+            if (k.equals(key)) {
+                return k;
+            }
+        }
+        throw new OptionException("unknown option '" + key + "' (" + where + "); known options: "
+                + String.join(", ", KEYS));
+    }
+
+    private static Path path(String v, String key) throws OptionException {
+        if (v.isEmpty()) {
+            throw new OptionException("option " + key + " needs a file name");
+        }
+        try {
+            return Path.of(v);
+        } catch (RuntimeException e) {
+            throw new OptionException("option " + key + "=" + v + " is not a valid path");
+        }
+    }
+
+    private static boolean bool(String v, String key) throws OptionException {
+        switch (v.toLowerCase(Locale.ROOT)) {
+            case "true":
+                return true;
+            case "false":
+                return false;
+            default:
+                throw new OptionException("option " + key + "=" + v + " must be true or false");
+        }
+    }
+
+    private static Set<Analysis> analyses(String v) throws OptionException {
+        Set<Analysis> chosen = EnumSet.noneOf(Analysis.class);
+        for (String name : v.split(":")) {
+            if (name.isBlank()) {
+                continue;
+            }
+            Analysis a = Analysis.parse(name);
+            if (a == null) {
+                throw new OptionException("option models=" + v + ": unknown model '" + name.trim()
+                        + "' (choose from tso, pso, sober, separated by ':')");
+            }
+            chosen.add(a);
+        }
+        if (chosen.isEmpty()) {
+            throw new OptionException("option models needs at least one of tso, pso, sober");
+        }
+        return chosen;
+    }
+
+    private static List<String> globs(String v, String key, Pattern shape) throws OptionException {
+        List<String> out = new ArrayList<>();
+        if (v == null) {
+            return out;
+        }
+        for (String g : v.split(":")) {
+            if (g.isEmpty()) {
+                continue;
+            }
+            if (!shape.matcher(g).matches()) {
+                throw new OptionException("option " + key + ": '" + g + "' is not a valid pattern"
+                        + (key.equals("atomic") ? " (expected CLASS#METHOD, e.g. com.example.Pool#take*)"
+                        : " (a class name with * and ? wildcards)"));
+            }
+            out.add(g);
+        }
+        return out;
+    }
+
+    /** Whether the class with binary name {@code className} (dots) is to be instrumented. */
+    public boolean instruments(String className) {
+        if (className.startsWith("dev.mmcheck.")) {
+            return false; // the agent itself, and everything it shades
+        }
+        for (String g : excludes) {
+            if (matches(g, className)) {
+                return false;
+            }
+        }
+        if (includes.isEmpty()) {
+            return true;
+        }
+        for (String g : includes) {
+            if (matches(g, className)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether method {@code method} of class {@code className} was declared atomic with the option. */
+    public boolean atomic(String className, String method) {
+        for (String g : atomic) {
+            int hash = g.indexOf('#');
+            if (matches(g.substring(0, hash), className) && matches(g.substring(hash + 1), method)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** JaCoCo's wildcards: {@code *} any characters, {@code ?} one. */
+    static boolean matches(String glob, String name) {
+        return matches(glob, 0, name, 0);
+    }
+
+    private static boolean matches(String g, int gi, String n, int ni) {
+        while (gi < g.length()) {
+            char c = g.charAt(gi);
+            if (c == '*') {
+                for (int k = ni; k <= n.length(); k++) {
+                    if (matches(g, gi + 1, n, k)) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+            if (ni >= n.length() || (c != '?' && c != n.charAt(ni))) {
+                return false;
+            }
+            gi++;
+            ni++;
+        }
+        return ni == n.length();
+    }
+}

@@ -1,0 +1,107 @@
+package dev.mmcheck.runtime;
+
+import org.jctools.queues.MpscUnboundedArrayQueue;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The global side of the event log: the registry of thread logs that the checker thread reads, and
+ * the switches the agent sets at start-up. Thread logs are created on a thread's first event (or
+ * when another thread starts it) and announced to the checker thread through a JCTools MPSC queue.
+ */
+public final class EventLog {
+
+    private EventLog() {
+    }
+
+    /** Events per thread log; set by the agent before the first event. */
+    static volatile int capacity = 1 << 14;
+    /** Whether probes record values for the self-check; set by the agent before the first event. */
+    static volatile boolean selfCheck;
+    /** Set at shutdown: from then on probes perform their accesses without logging them. */
+    static volatile boolean closed;
+    /** The checker thread, which never logs. */
+    private static volatile Thread checker;
+
+    private static final AtomicInteger SERIALS = new AtomicInteger();
+    private static final MpscUnboundedArrayQueue<ThreadLog> FRESH = new MpscUnboundedArrayQueue<>(64);
+    private static final ConcurrentHashMap<Thread, ThreadLog> BY_THREAD = new ConcurrentHashMap<>();
+    private static final ThreadLocal<ThreadLog> CURRENT = ThreadLocal.withInitial(EventLog::attach);
+
+    /** The calling thread's log. Any thread. */
+    public static ThreadLog current() {
+        return CURRENT.get();
+    }
+
+    private static ThreadLog attach() {
+        Thread me = Thread.currentThread();
+        ThreadLog log = logOf(me);
+        if (me == checker) {
+            log.muted = true;
+        } else if (!closed) {
+            // the begin event: after the start event of whoever started this thread, on the same stripe
+            int s = Stripes.of(me, Probes.START);
+            int seq = Stripes.lock(s);
+            log.offer(Kinds.THREAD_BEGIN, -1, me, Probes.START, s, seq, 0);
+            Stripes.unlock(s);
+        }
+        return log;
+    }
+
+    /** The log of {@code thread}, created (and announced to the checker thread) if it has none. Any thread. */
+    public static ThreadLog logOf(Thread thread) {
+        ThreadLog log = BY_THREAD.get(thread);
+        if (log != null) {
+            return log;
+        }
+        return BY_THREAD.computeIfAbsent(thread, t -> {
+            ThreadLog fresh = new ThreadLog(SERIALS.getAndIncrement(), t, capacity);
+            FRESH.offer(fresh);
+            return fresh;
+        });
+    }
+
+    /** The log of {@code thread} if it has one, else null. Any thread. */
+    public static ThreadLog existingLogOf(Thread thread) {
+        return BY_THREAD.get(thread);
+    }
+
+    // ---------------------------------------------------------------- for the agent
+
+    /** Sets the per-thread log capacity (events) and the self-check, before any event. */
+    public static void configure(int eventsPerThread, boolean recordValues) {
+        capacity = eventsPerThread;
+        selfCheck = recordValues;
+    }
+
+    /** Declares the checker thread, whose own events are never logged. */
+    public static void checkerThread(Thread thread) {
+        checker = thread;
+    }
+
+    /** The next thread log created since the last call, or null. Checker thread only. */
+    public static ThreadLog pollFresh() {
+        return FRESH.relaxedPoll();
+    }
+
+    /** Forgets {@code thread} after it has ended and its log is drained. Checker thread only. */
+    public static void forget(Thread thread) {
+        BY_THREAD.remove(thread);
+    }
+
+    /** Stops logging: from now on probes only perform their accesses. Any thread. */
+    public static void close() {
+        closed = true;
+    }
+
+    /** Whether logging has stopped. Any thread. */
+    public static boolean isClosed() {
+        return closed;
+    }
+
+    /** Whether values are recorded for the self-check. Any thread. */
+    public static boolean recordsValues() {
+        return selfCheck;
+    }
+}

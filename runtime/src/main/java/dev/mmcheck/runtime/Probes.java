@@ -1,0 +1,457 @@
+package dev.mmcheck.runtime;
+
+import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The one static facade that instrumented code calls (RoadRunner's shape): int ids for sites and
+ * fields, the calling thread's {@link ThreadLog} passed in from a local variable set at method entry.
+ *
+ * <p>An access and its log entry form one step per address, under the address's stripe
+ * ({@link Stripes}): a <em>lock</em> probe before the instruction takes the stripe, the instruction
+ * runs, and a <em>log</em> probe after it writes the event and releases the stripe. A lock probe
+ * takes nothing when the access is going to throw (null receiver, index out of bounds, wrong array
+ * element type), so an exception never leaves a stripe held. Bracketed calls (atomics, updaters,
+ * VarHandles, Unsafe) add a handler that calls {@link #abandon} when the call throws.
+ *
+ * <p>Every probe runs on the application thread that calls it; none allocates, logs or calls
+ * application code. Names follow JCTools: {@code lp}/{@code sp} plain, {@code lv} volatile,
+ * {@code so} release, {@code cas} interlocked.
+ */
+public final class Probes {
+
+    /** Pseudo-field: the monitor of an object. */
+    public static final int MONITOR = -1;
+    /** Pseudo-field of a Thread object on which its start and begin are ordered. */
+    public static final int START = -2;
+    /** Pseudo-field of the object standing for the JDK's internal synchronization. */
+    public static final int JUC = -3;
+    /** Pseudo-field: the value of an Atomic* object. */
+    public static final int VALUE = -4;
+    /** Base of the ids given to accessors no probe saw being created (counting down). */
+    public static final int UNRESOLVED = -1 << 20;
+
+    /** The object standing for synchronization inside java.util.concurrent (one address). */
+    public static final Object JUC_OBJECT = new Object();
+
+    private static final long NO_VALUE = 0;
+
+    private Probes() {
+    }
+
+    /** The calling thread's log, fetched once at method entry into a local variable. */
+    public static ThreadLog thread() {
+        return EventLog.current();
+    }
+
+    // ------------------------------------------------------------------------------------ locking
+
+    private static boolean off(ThreadLog t) {
+        return t.muted || t.mutedCalls > 0 || EventLog.closed;
+    }
+
+    private static void take(ThreadLog t, Object owner, int slot) {
+        int s = Stripes.of(owner, slot);
+        t.heldSeq = Stripes.lock(s);
+        t.held = s;
+        t.heldObject = owner;
+        t.heldSlot = slot;
+    }
+
+    /** Lock probe for a field access: {@code owner} is the object, or the declaring Class of a static. */
+    public static void lpField(Object owner, ThreadLog t, int field) {
+        if (owner != null && !off(t)) {
+            take(t, owner, field);
+        }
+    }
+
+    /** Lock probe for a static field: its address is (the field's owner token, field). */
+    public static void lpStatic(ThreadLog t, int field) {
+        if (!off(t)) {
+            take(t, StaticOwners.of(field), field);
+        }
+    }
+
+    /** Lock probe for an array element read or a primitive element write. */
+    public static void lpElement(Object array, int index, ThreadLog t) {
+        if (array != null && index >= 0 && index < java.lang.reflect.Array.getLength(array) && !off(t)) {
+            take(t, array, index);
+        }
+    }
+
+    /** Lock probe for a reference element write (AASTORE): nothing is taken when the store will throw. */
+    public static void lpElementStore(Object[] array, int index, Object value, ThreadLog t) {
+        if (array != null && index >= 0 && index < array.length
+                && (value == null || array.getClass().getComponentType().isInstance(value)) && !off(t)) {
+            take(t, array, index);
+        }
+    }
+
+    private static void log(ThreadLog t, int kind, int site, long value) {
+        if (t.held >= 0) {
+            t.offer(kind, site, t.heldObject, t.heldSlot, t.held, t.heldSeq, value);
+        }
+    }
+
+    /** Releases the stripe taken by the last lock probe, if any (after a store instruction). */
+    public static void unlock(ThreadLog t) {
+        int s = t.held;
+        if (s >= 0) {
+            t.held = -1;
+            t.heldObject = null;
+            Stripes.unlock(s);
+        }
+    }
+
+    /** Releases the stripe without logging: the bracketed call threw. */
+    public static void abandon(ThreadLog t) {
+        unlock(t);
+    }
+
+    /**
+     * Before a bracketed call that runs a user function (getAndUpdate, accumulateAndGet...): the
+     * function's own accesses are not logged, since the address's stripe is held while it runs.
+     */
+    public static void mute(ThreadLog t) {
+        t.mutedCalls++;
+    }
+
+    /** {@link #spCall} after a muted call. */
+    public static void spCallUnmute(ThreadLog t, int site, int kind) {
+        t.mutedCalls--;
+        spCall(t, site, kind);
+    }
+
+    /** {@link #abandon} after a muted call threw. */
+    public static void abandonUnmute(ThreadLog t) {
+        t.mutedCalls--;
+        unlock(t);
+    }
+
+    // ------------------------------------------------------------------------ loads (after the load)
+
+    /** Log probe after an int-typed load (boolean, byte, char, short, int). */
+    public static void lpLoadI(int v, ThreadLog t, int site) {
+        log(t, Kinds.LOAD, site, v);
+        unlock(t);
+    }
+
+    /** Log probe after a long load. */
+    public static void lpLoadJ(long v, ThreadLog t, int site) {
+        log(t, Kinds.LOAD, site, v);
+        unlock(t);
+    }
+
+    /** Log probe after a float load. */
+    public static void lpLoadF(float v, ThreadLog t, int site) {
+        log(t, Kinds.LOAD, site, Float.floatToRawIntBits(v));
+        unlock(t);
+    }
+
+    /** Log probe after a double load. */
+    public static void lpLoadD(double v, ThreadLog t, int site) {
+        log(t, Kinds.LOAD, site, Double.doubleToRawLongBits(v));
+        unlock(t);
+    }
+
+    /** Log probe after a reference load. */
+    public static void lpLoadA(Object v, ThreadLog t, int site) {
+        log(t, Kinds.LOAD, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : NO_VALUE);
+        unlock(t);
+    }
+
+    // ---------------------------------------------------------- stores (before the store; unlock after)
+
+    /** Log probe before an int-typed store of kind {@code kind} (store or volatile store). */
+    public static void spStoreI(int v, ThreadLog t, int site, int kind) {
+        log(t, kind, site, v);
+    }
+
+    /** Log probe before a long store. */
+    public static void spStoreJ(long v, ThreadLog t, int site, int kind) {
+        log(t, kind, site, v);
+    }
+
+    /** Log probe before a float store. */
+    public static void spStoreF(float v, ThreadLog t, int site, int kind) {
+        log(t, kind, site, Float.floatToRawIntBits(v));
+    }
+
+    /** Log probe before a double store. */
+    public static void spStoreD(double v, ThreadLog t, int site, int kind) {
+        log(t, kind, site, Double.doubleToRawLongBits(v));
+    }
+
+    /** Log probe before a reference store. */
+    public static void spStoreA(Object v, ThreadLog t, int site, int kind) {
+        log(t, kind, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : NO_VALUE);
+    }
+
+    // -------------------------------------------------------------------------------- monitors
+
+    /** After monitorenter (or the entry of a synchronized method): interlocked on the monitor. */
+    public static void casMonitorEnter(Object monitor, ThreadLog t, int site) {
+        if (monitor != null && !off(t)) {
+            take(t, monitor, MONITOR);
+            log(t, Kinds.MONITOR_ENTER, site, NO_VALUE);
+            unlock(t);
+        }
+    }
+
+    /** Before monitorexit (or any exit of a synchronized method): interlocked on the monitor. */
+    public static void casMonitorExit(Object monitor, ThreadLog t, int site) {
+        if (monitor != null && !off(t)) {
+            take(t, monitor, MONITOR);
+            log(t, Kinds.MONITOR_EXIT, site, NO_VALUE);
+            unlock(t);
+        }
+    }
+
+    /** Replaces {@code o.wait()}: the monitor is released and reacquired. */
+    public static void wait0(Object o, ThreadLog t, int site) throws InterruptedException {
+        casMonitorExit(o, t, site);
+        try {
+            o.wait();
+        } finally {
+            casMonitorEnter(o, t, site);
+        }
+    }
+
+    /** Replaces {@code o.wait(ms)}. */
+    public static void wait1(Object o, long ms, ThreadLog t, int site) throws InterruptedException {
+        casMonitorExit(o, t, site);
+        try {
+            o.wait(ms);
+        } finally {
+            casMonitorEnter(o, t, site);
+        }
+    }
+
+    /** Replaces {@code o.wait(ms, ns)}. */
+    public static void wait2(Object o, long ms, int ns, ThreadLog t, int site) throws InterruptedException {
+        casMonitorExit(o, t, site);
+        try {
+            o.wait(ms, ns);
+        } finally {
+            casMonitorEnter(o, t, site);
+        }
+    }
+
+    // ------------------------------------------------------------------- fences and JDK synchronization
+
+    /** A fence of kind {@code kind} (full, StoreStore, load) at {@code site}. */
+    public static void fence(ThreadLog t, int site, int kind) {
+        if (!off(t)) {
+            t.offer(kind, site, null, 0, -1, 0, NO_VALUE);
+        }
+    }
+
+    /**
+     * Synchronization inside the JDK (java.util.concurrent locks, latches, queues, executors...), before
+     * and after the call: an interlocked operation on one address standing for all of it. Over-approximate
+     * (it orders unrelated handovers too), which can only hide violations: each such event is a full fence
+     * of its thread, so no store buffered before it reaches another thread through it.
+     */
+    public static void casJuc(ThreadLog t, int site) {
+        if (!off(t)) {
+            take(t, JUC_OBJECT, JUC);
+            log(t, Kinds.INTERLOCKED, site, NO_VALUE);
+            unlock(t);
+        }
+    }
+
+    /**
+     * {@link #casJuc} when {@code receiver} is a concurrent or synchronized collection (a call through a
+     * java.util interface, whose receiver is known only at run time).
+     */
+    public static void casJucIf(Object receiver, ThreadLog t, int site) {
+        if (receiver != null && SYNCHRONIZING.get(receiver.getClass())) {
+            casJuc(t, site);
+        }
+    }
+
+    private static final ClassValue<Boolean> SYNCHRONIZING = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            String n = type.getName();
+            return (n.startsWith("java.util.concurrent.") && !n.startsWith("java.util.concurrent.atomic."))
+                    || n.startsWith("java.util.Collections$Synchronized") || n.equals("java.util.Vector")
+                    || n.equals("java.util.Stack") || n.equals("java.util.Hashtable");
+        }
+    };
+
+    /** An atomic method begins (transactions). */
+    public static void txBegin(ThreadLog t, int site) {
+        if (t.atomicDepth++ == 0) {
+            fenceless(t, Kinds.TX_BEGIN, site);
+        }
+    }
+
+    /** An atomic method ends, normally or by an exception. */
+    public static void txEnd(ThreadLog t, int site) {
+        if (--t.atomicDepth == 0) {
+            fenceless(t, Kinds.TX_END, site);
+        }
+    }
+
+    private static void fenceless(ThreadLog t, int kind, int site) {
+        if (!off(t)) {
+            t.offer(kind, site, null, 0, -1, 0, NO_VALUE);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------- threads
+
+    /** Replaces {@code child.start()}: the start event, then the start. */
+    public static void start(Thread child, ThreadLog t, int site) {
+        if (child != null && !off(t)) {
+            EventLog.logOf(child); // the child's id exists before its first event
+            take(t, child, START);
+            log(t, Kinds.THREAD_START, site, NO_VALUE);
+            unlock(t);
+        }
+        child.start();
+    }
+
+    /** Replaces {@code u.join()}. */
+    public static void join0(Thread u, ThreadLog t, int site) throws InterruptedException {
+        u.join();
+        joined(u, t, site);
+    }
+
+    /** Replaces {@code u.join(ms)}. */
+    public static void join1(Thread u, long ms, ThreadLog t, int site) throws InterruptedException {
+        u.join(ms);
+        joined(u, t, site);
+    }
+
+    /** Replaces {@code u.join(ms, ns)}. */
+    public static void join2(Thread u, long ms, int ns, ThreadLog t, int site) throws InterruptedException {
+        u.join(ms, ns);
+        joined(u, t, site);
+    }
+
+    private static void joined(Thread u, ThreadLog t, int site) {
+        if (u.isAlive() || off(t)) {
+            return; // a timed join that timed out is no synchronization
+        }
+        ThreadLog ul = EventLog.existingLogOf(u);
+        // the joined thread is dead: its log is final; the checker consumes all of it before the join
+        t.offer(Kinds.THREAD_JOIN, site, u, START, -1, 0, ul == null ? -1 : ul.lvProducerIndex());
+    }
+
+    // ------------------------------------------------------------------- atomics and other accessors
+
+    /** Lock probe before a call on an Atomic{Integer,Long,Boolean,Reference}. */
+    public static void lpAtomic(Object atomic, ThreadLog t) {
+        if (atomic != null && !off(t)) {
+            take(t, atomic, VALUE);
+        }
+    }
+
+    /** Lock probe before a call on an Atomic*Array element. */
+    public static void lpAtomicElement(Object array, int index, ThreadLog t) {
+        if (array == null || off(t)) {
+            return;
+        }
+        int n;
+        if (array instanceof AtomicIntegerArray) {
+            n = ((AtomicIntegerArray) array).length();
+        } else if (array instanceof AtomicLongArray) {
+            n = ((AtomicLongArray) array).length();
+        } else if (array instanceof AtomicReferenceArray) {
+            n = ((AtomicReferenceArray<?>) array).length();
+        } else {
+            return;
+        }
+        if (index >= 0 && index < n) {
+            take(t, array, index);
+        }
+    }
+
+    /** Lock probe before a call on a field updater for {@code target}'s field. */
+    public static void lpUpdater(Object updater, Object target, ThreadLog t) {
+        if (updater != null && target != null && !off(t)) {
+            take(t, target, Targets.updaterSlot(updater));
+        }
+    }
+
+    /**
+     * Lock probe before a VarHandle access with {@code coordinates} coordinates: 0 (static field),
+     * 1 ({@code c0} the object) or 2 ({@code c0} the array, {@code c1} the index).
+     */
+    public static void lpHandle(Object handle, Object c0, int c1, int coordinates, ThreadLog t) {
+        if (handle == null || off(t)) {
+            return;
+        }
+        Targets.Handle h = Targets.handle(handle);
+        if (h == null) {
+            Targets.countUnresolved();
+            return;
+        }
+        if (coordinates == 0 && h.owner != null) {
+            take(t, h.owner, h.slot);
+        } else if (coordinates == 1 && c0 != null && !h.array) {
+            take(t, c0, h.slot);
+        } else if (coordinates == 2 && h.array && c0 != null && c0.getClass().isArray() && c1 >= 0
+                && c1 < java.lang.reflect.Array.getLength(c0)) {
+            take(t, c0, c1);
+        }
+    }
+
+    /** Lock probe before an Unsafe access to {@code o} at {@code offset}. */
+    public static void lpUnsafe(Object o, long offset, ThreadLog t) {
+        if (o == null || off(t)) {
+            return;
+        }
+        Class<?> c = o.getClass();
+        if (c.isArray()) {
+            long base = UnsafeAccess.arrayBase(c);
+            long scale = UnsafeAccess.arrayScale(c);
+            if (scale > 0 && offset >= base) {
+                take(t, o, (int) ((offset - base) / scale));
+            }
+            return;
+        }
+        take(t, o, Targets.offsetSlot(c, offset));
+    }
+
+    /** Log probe after a bracketed call: the event of kind {@code kind}, then the stripe is released. */
+    public static void spCall(ThreadLog t, int site, int kind) {
+        log(t, kind, site, NO_VALUE);
+        unlock(t);
+    }
+
+    // ------------------------------------------------------------------ registration of accessors
+
+    /** After {@code AtomicXFieldUpdater.newUpdater(owner, ..., name)}: remembers the updater's field. */
+    public static void updaterCreated(Object updater, Class<?> owner, String name) {
+        if (updater != null) {
+            Targets.updater(updater, owner, name);
+        }
+    }
+
+    /** After {@code lookup.findVarHandle(owner, name, type)} or {@code findStaticVarHandle}. */
+    public static void fieldHandleCreated(VarHandle handle, Class<?> owner, String name, boolean isStatic) {
+        if (handle != null) {
+            Targets.fieldHandle(handle, owner, name, isStatic);
+        }
+    }
+
+    /** After {@code MethodHandles.arrayElementVarHandle(type)}. */
+    public static void arrayHandleCreated(VarHandle handle) {
+        if (handle != null) {
+            Targets.arrayHandle(handle);
+        }
+    }
+
+    /** After {@code unsafe.objectFieldOffset(field)}. */
+    public static void offsetCreated(long offset, Field field) {
+        if (field != null) {
+            Targets.offset(field, offset);
+        }
+    }
+}

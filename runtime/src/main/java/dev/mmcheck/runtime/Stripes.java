@@ -1,0 +1,64 @@
+package dev.mmcheck.runtime;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Striped spin locks, each with a sequence number, that make every instrumented access and its log
+ * entry one atomic step per address: the order in which accesses to an address happen is the order of
+ * their sequence numbers, which the checker thread follows when it merges the threads' logs.
+ *
+ * <p>Every access goes through a CAS on its stripe (a full fence on x86 and a synchronization action
+ * in the JMM), and all accesses to one address use the same stripe, so the instrumented run is
+ * data-race free on the instrumented accesses and hence sequentially consistent.
+ *
+ * <p>The critical sections are a few instructions plus the event write; a waiting thread spins, then
+ * yields. Any thread may call {@link #lock} and {@link #unlock}, but only for a stripe it then holds.
+ */
+public final class Stripes {
+
+    /** Number of stripes (a power of two). */
+    public static final int COUNT = 1 << 14;
+    private static final int PAD = 16; // ints between stripes: one 64-byte line each
+    private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
+
+    // [stripe * PAD]: lock word (0 free, 1 held); [stripe * PAD + 1]: next sequence number
+    private static final int[] WORDS = new int[COUNT * PAD];
+
+    private Stripes() {
+    }
+
+    /** The stripe of address (object, slot); {@code slot} is a field id, an array index or a pseudo-field. */
+    public static int of(Object object, int slot) {
+        int h = System.identityHashCode(object) * 0x9E3779B9 + slot * 0x85EBCA6B;
+        return (h ^ (h >>> 15)) & (COUNT - 1);
+    }
+
+    /** Takes stripe {@code s}; returns its sequence number for the event logged under it. */
+    public static int lock(int s) {
+        int at = s * PAD;
+        if (!INTS.compareAndSet(WORDS, at, 0, 1)) {
+            spin(at);
+        }
+        // plain read and write: guarded by the lock
+        int seq = WORDS[at + 1];
+        WORDS[at + 1] = seq + 1;
+        return seq;
+    }
+
+    private static void spin(int at) {
+        int spins = 0;
+        do {
+            if (++spins < 100) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        } while ((int) INTS.getVolatile(WORDS, at) != 0 || !INTS.compareAndSet(WORDS, at, 0, 1));
+    }
+
+    /** Releases stripe {@code s} (release store: the event written under it is published before). */
+    public static void unlock(int s) {
+        INTS.setRelease(WORDS, s * PAD, 0);
+    }
+}

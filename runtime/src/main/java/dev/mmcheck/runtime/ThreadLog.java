@@ -1,0 +1,185 @@
+package dev.mmcheck.runtime;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.ref.WeakReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One thread's event log: a single-producer single-consumer ring of events, written by its thread
+ * (the producer) and read by the checker thread (the consumer), in the vocabulary of JCTools'
+ * {@code SpscArrayQueue}: {@code lv}/{@code sv} volatile load/store, {@code lp}/{@code sp} plain,
+ * {@code so} ordered (release) store.
+ *
+ * <p>An event is {@link #INTS} ints plus one object reference (the accessed object, or null):
+ * kind, site, slot (field id, array index or pseudo-field), stripe, stripe sequence, and a 64-bit
+ * value (the value stored or loaded, for the self-check; the joined thread's event count for a join).
+ * The producer writes an event's slots with plain stores and then publishes it with an ordered store
+ * of the producer index, so the consumer, which reads the producer index with a volatile load, sees
+ * whole events. When the ring is full the producer waits for the consumer: no event is ever dropped.
+ * Writing into preallocated arrays, it allocates nothing per event.
+ */
+public final class ThreadLog {
+
+    /** ints per event */
+    public static final int INTS = 8;
+    /** offset of the kind */
+    public static final int KIND = 0;
+    /** offset of the site id */
+    public static final int SITE = 1;
+    /** offset of the slot: field id, array index or pseudo-field */
+    public static final int SLOT = 2;
+    /** offset of the stripe, -1 when the event has no address */
+    public static final int STRIPE = 3;
+    /** offset of the stripe's sequence number */
+    public static final int SEQ = 4;
+    /** offset of the value's low 32 bits */
+    public static final int VALUE_LOW = 6;
+    /** offset of the value's high 32 bits */
+    public static final int VALUE_HIGH = 7;
+
+    private static final VarHandle PRODUCER;
+    private static final VarHandle CONSUMER;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            PRODUCER = l.findVarHandle(ThreadLog.class, "producerIndex", long.class);
+            CONSUMER = l.findVarHandle(ThreadLog.class, "consumerIndex", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final int[] ints;
+    private final Object[] objects;
+    private final int mask;
+    private final int serial;
+    private final WeakReference<Thread> thread;
+    private final String name;
+
+    // written by the producer only
+    private volatile long producerIndex;
+    private long consumerCache;
+    /** Set while this thread runs agent code that must not log (the re-entrancy guard). */
+    boolean muted;
+    /** How many user functions of atomics (getAndUpdate...) this thread is inside: their accesses are not logged. */
+    int mutedCalls;
+    /** The atomic-method nesting depth (for transactions). */
+    int atomicDepth;
+    /** Times the producer found the ring full and waited (back-pressure). */
+    long waits;
+    // the stripe held between a lock probe and its log-and-unlock probe, -1 when none
+    int held = -1;
+    int heldSeq;
+    Object heldObject;
+    int heldSlot;
+
+    // written by the consumer only
+    private volatile long consumerIndex;
+
+    ThreadLog(int serial, Thread thread, int capacity) {
+        int c = Integer.highestOneBit(Math.max(64, capacity));
+        this.ints = new int[c * INTS];
+        this.objects = new Object[c];
+        this.mask = c - 1;
+        this.serial = serial;
+        this.thread = new WeakReference<>(thread);
+        this.name = thread.getName();
+    }
+
+    /** This log's thread id: dense, in order of first event, never reused. Any thread. */
+    public int serial() {
+        return serial;
+    }
+
+    /** Times this thread waited for the checker because its log was full. Any thread (racy read). */
+    public long backPressureWaits() {
+        return waits;
+    }
+
+    /** The thread's name when its log was created. Any thread. */
+    public String name() {
+        return name;
+    }
+
+    /** The thread, or null once it has been collected. Any thread. */
+    public Thread thread() {
+        return thread.get();
+    }
+
+    // ---------------------------------------------------------------- producer side (owner thread)
+
+    /**
+     * Writes one event and publishes it. Producer only. Waits while the ring is full.
+     */
+    void offer(int kind, int site, Object object, int slot, int stripe, int seq, long value) {
+        long p = (long) PRODUCER.get(this); // plain load of our own index
+        if (p - consumerCache > mask) {
+            waitForSpace(p);
+        }
+        int i = (int) p & mask;
+        int at = i * INTS;
+        int[] e = ints;
+        e[at + KIND] = kind;
+        e[at + SITE] = site;
+        e[at + SLOT] = slot;
+        e[at + STRIPE] = stripe;
+        e[at + SEQ] = seq;
+        e[at + VALUE_LOW] = (int) value;
+        e[at + VALUE_HIGH] = (int) (value >>> 32);
+        objects[i] = object;
+        PRODUCER.setRelease(this, p + 1); // soProducerIndex: the event's slots are visible first
+    }
+
+    private void waitForSpace(long p) {
+        int spins = 0;
+        while (p - (consumerCache = (long) CONSUMER.getVolatile(this)) > mask) {
+            waits++;
+            if (++spins < 64) {
+                Thread.onSpinWait();
+            } else if (spins < 256) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(50_000L);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- consumer side (checker thread)
+
+    /** lvProducerIndex: events published so far. Any thread. */
+    public long lvProducerIndex() {
+        return (long) PRODUCER.getVolatile(this);
+    }
+
+    /** The consumer's index: events consumed so far. Consumer only. */
+    public long lpConsumerIndex() {
+        return (long) CONSUMER.get(this);
+    }
+
+    /** Int {@code field} of event {@code index} (not yet consumed, already published). Consumer only. */
+    public int lpInt(long index, int field) {
+        return ints[((int) index & mask) * INTS + field];
+    }
+
+    /** The 64-bit value of event {@code index}. Consumer only. */
+    public long lpValue(long index) {
+        int at = ((int) index & mask) * INTS;
+        return (ints[at + VALUE_LOW] & 0xffffffffL) | ((long) ints[at + VALUE_HIGH] << 32);
+    }
+
+    /** The object of event {@code index}. Consumer only. */
+    public Object lpObject(long index) {
+        return objects[(int) index & mask];
+    }
+
+    /** soConsumerIndex: events up to {@code index} are consumed; their slots may be reused. Consumer only. */
+    public void soConsumerIndex(long index) {
+        long from = (long) CONSUMER.get(this);
+        for (long i = from; i < index; i++) {
+            objects[(int) i & mask] = null; // do not keep consumed objects alive
+        }
+        CONSUMER.setRelease(this, index);
+    }
+}

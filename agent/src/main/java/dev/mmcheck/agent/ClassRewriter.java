@@ -33,6 +33,7 @@ final class ClassRewriter extends ClassVisitor {
     private String className;
     private String sourceFile = "";
     private boolean finalInstanceFields;
+    private boolean tooOld;
     private int methodsRewritten;
     private int instructionsRewritten;
 
@@ -47,6 +48,8 @@ final class ClassRewriter extends ClassVisitor {
             String[] interfaces) {
         this.internalName = name;
         this.className = name.replace('/', '.');
+        // class files before Java 5 cannot load class constants: left as they are (and counted)
+        this.tooOld = (version & 0xFFFF) < Opcodes.V1_5;
         super.visit(version, access, name, signature, superName, interfaces);
     }
 
@@ -70,7 +73,7 @@ final class ClassRewriter extends ClassVisitor {
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
             String[] exceptions) {
         MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-        if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0 || next == null) {
+        if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0 || next == null || tooOld) {
             return next;
         }
         return new MethodRewriter(this, access, name, descriptor, signature, exceptions, next);

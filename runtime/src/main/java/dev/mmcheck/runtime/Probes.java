@@ -92,7 +92,15 @@ public final class Probes {
 
     private static void log(ThreadLog t, int kind, int site, long value) {
         if (t.held >= 0) {
-            t.offer(kind, site, t.heldObject, t.heldSlot, t.held, t.heldSeq, value);
+            t.offer(kind, site, t.heldObject, t.heldSlot, t.held, t.heldSeq, 0, value);
+        }
+    }
+
+    /** Logs an access whose value is the value read or written (checked by the self-check). */
+    private static void logValue(ThreadLog t, int kind, int site, long value) {
+        if (t.held >= 0) {
+            t.offer(kind, site, t.heldObject, t.heldSlot, t.held, t.heldSeq,
+                    EventLog.selfCheck ? ThreadLog.HAS_VALUE : 0, value);
         }
     }
 
@@ -135,31 +143,31 @@ public final class Probes {
 
     /** Log probe after an int-typed load (boolean, byte, char, short, int). */
     public static void lpLoadI(int v, ThreadLog t, int site) {
-        log(t, Kinds.LOAD, site, v);
+        logValue(t, Kinds.LOAD, site, v);
         unlock(t);
     }
 
     /** Log probe after a long load. */
     public static void lpLoadJ(long v, ThreadLog t, int site) {
-        log(t, Kinds.LOAD, site, v);
+        logValue(t, Kinds.LOAD, site, v);
         unlock(t);
     }
 
     /** Log probe after a float load. */
     public static void lpLoadF(float v, ThreadLog t, int site) {
-        log(t, Kinds.LOAD, site, Float.floatToRawIntBits(v));
+        logValue(t, Kinds.LOAD, site, Float.floatToRawIntBits(v));
         unlock(t);
     }
 
     /** Log probe after a double load. */
     public static void lpLoadD(double v, ThreadLog t, int site) {
-        log(t, Kinds.LOAD, site, Double.doubleToRawLongBits(v));
+        logValue(t, Kinds.LOAD, site, Double.doubleToRawLongBits(v));
         unlock(t);
     }
 
     /** Log probe after a reference load. */
     public static void lpLoadA(Object v, ThreadLog t, int site) {
-        log(t, Kinds.LOAD, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : NO_VALUE);
+        logValue(t, Kinds.LOAD, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : NO_VALUE);
         unlock(t);
     }
 
@@ -167,27 +175,27 @@ public final class Probes {
 
     /** Log probe before an int-typed store of kind {@code kind} (store or volatile store). */
     public static void spStoreI(int v, ThreadLog t, int site, int kind) {
-        log(t, kind, site, v);
+        logValue(t, kind, site, v);
     }
 
     /** Log probe before a long store. */
     public static void spStoreJ(long v, ThreadLog t, int site, int kind) {
-        log(t, kind, site, v);
+        logValue(t, kind, site, v);
     }
 
     /** Log probe before a float store. */
     public static void spStoreF(float v, ThreadLog t, int site, int kind) {
-        log(t, kind, site, Float.floatToRawIntBits(v));
+        logValue(t, kind, site, Float.floatToRawIntBits(v));
     }
 
     /** Log probe before a double store. */
     public static void spStoreD(double v, ThreadLog t, int site, int kind) {
-        log(t, kind, site, Double.doubleToRawLongBits(v));
+        logValue(t, kind, site, Double.doubleToRawLongBits(v));
     }
 
     /** Log probe before a reference store. */
     public static void spStoreA(Object v, ThreadLog t, int site, int kind) {
-        log(t, kind, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : NO_VALUE);
+        logValue(t, kind, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : NO_VALUE);
     }
 
     // -------------------------------------------------------------------------------- monitors

@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@code so} ordered (release) store.
  *
  * <p>An event is {@link #INTS} ints plus one object reference (the accessed object, or null):
- * kind, site, slot (field id, array index or pseudo-field), stripe, stripe sequence, and a 64-bit
+ * kind, site, slot (field id, array index or pseudo-field), stripe, stripe sequence, flags, and a 64-bit
  * value (the value stored or loaded, for the self-check; the joined thread's event count for a join).
  * The producer writes an event's slots with plain stores and then publishes it with an ordered store
  * of the producer index, so the consumer, which reads the producer index with a volatile load, sees
@@ -33,6 +33,10 @@ public final class ThreadLog {
     public static final int STRIPE = 3;
     /** offset of the stripe's sequence number */
     public static final int SEQ = 4;
+    /** offset of the flags */
+    public static final int FLAGS = 5;
+    /** flag: the value is the value read or written (for the self-check) */
+    public static final int HAS_VALUE = 1;
     /** offset of the value's low 32 bits */
     public static final int VALUE_LOW = 6;
     /** offset of the value's high 32 bits */
@@ -114,6 +118,11 @@ public final class ThreadLog {
      * Writes one event and publishes it. Producer only. Waits while the ring is full.
      */
     void offer(int kind, int site, Object object, int slot, int stripe, int seq, long value) {
+        offer(kind, site, object, slot, stripe, seq, 0, value);
+    }
+
+    /** {@link #offer(int, int, Object, int, int, int, long)} with flags. Producer only. */
+    void offer(int kind, int site, Object object, int slot, int stripe, int seq, int flags, long value) {
         long p = (long) PRODUCER.get(this); // plain load of our own index
         if (p - consumerCache > mask) {
             waitForSpace(p);
@@ -126,6 +135,7 @@ public final class ThreadLog {
         e[at + SLOT] = slot;
         e[at + STRIPE] = stripe;
         e[at + SEQ] = seq;
+        e[at + FLAGS] = flags;
         e[at + VALUE_LOW] = (int) value;
         e[at + VALUE_HIGH] = (int) (value >>> 32);
         objects[i] = object;

@@ -5,7 +5,7 @@ import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.event.EventSink;
 import dev.mmcheck.checker.event.Site;
-import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.event.Names;
 import dev.mmcheck.checker.monitor.Analysis;
 import dev.mmcheck.checker.monitor.Monitor;
 import dev.mmcheck.checker.monitor.MonitorConfig;
@@ -62,7 +62,7 @@ public final class Checker implements EventSink, ViolationSink {
         }
     }
 
-    private final Symbols symbols;
+    private final Names symbols;
     private final Config config;
     private final VectorClocks clocks;
     private final Monitor[] monitors;
@@ -97,7 +97,7 @@ public final class Checker implements EventSink, ViolationSink {
     private long resets;
 
     /** A checker that resolves names through {@code symbols}. */
-    public Checker(Symbols symbols, Config config) {
+    public Checker(Names symbols, Config config) {
         this.symbols = symbols;
         this.config = config;
         this.clocks = new VectorClocks(4, 64);

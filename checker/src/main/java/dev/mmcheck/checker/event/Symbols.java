@@ -11,7 +11,7 @@ import java.util.Map;
  * <p>Ids are dense and assigned in order of definition. Not thread-safe: written by whoever
  * produces the stream and read by the checker on the same thread.
  */
-public final class Symbols {
+public final class Symbols implements Names {
 
     private final List<String> threads = new ArrayList<>();
     private final Map<String, Integer> threadIds = new HashMap<>();
@@ -68,17 +68,17 @@ public final class Symbols {
         ids.putIfAbsent(value, id);
     }
 
-    /** Name of thread {@code id}. */
+    @Override
     public String threadName(int id) {
         return id >= 0 && id < threads.size() ? threads.get(id) : "thread#" + id;
     }
 
-    /** Name of address {@code id}. */
+    @Override
     public String addressName(int id) {
         return id >= 0 && id < addresses.size() ? addresses.get(id) : "address#" + id;
     }
 
-    /** Site {@code id}, or an unknown site. */
+    @Override
     public Site siteOf(int id) {
         return id >= 0 && id < sites.size() ? sites.get(id) : Site.at("?", 0);
     }

@@ -33,17 +33,32 @@ public final class JsonReport {
 
     /** Writes the report for {@code result} of reading {@code source} to {@code file}. */
     public static void write(Path file, String source, boolean complete, CheckResult result) throws IOException {
+        write(file, source, complete, result, Map.of());
+    }
+
+    /**
+     * Writes the report with an extra {@code "run"} object of facts about how the events were
+     * obtained (the agent's counts); its values are numbers, strings, booleans or lists of strings.
+     */
+    public static void write(Path file, String source, boolean complete, CheckResult result, Map<String, ?> run)
+            throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
         try (OutputStream out = Files.newOutputStream(file)) {
-            write(out, source, complete, result);
+            write(out, source, complete, result, run);
         }
     }
 
     /** Writes the report to {@code out} (left open). */
     public static void write(OutputStream out, String source, boolean complete, CheckResult result) throws IOException {
+        write(out, source, complete, result, Map.of());
+    }
+
+    /** Writes the report, with a {@code "run"} object, to {@code out} (left open). */
+    public static void write(OutputStream out, String source, boolean complete, CheckResult result, Map<String, ?> run)
+            throws IOException {
         try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.useDefaultPrettyPrinter();
@@ -73,6 +88,14 @@ public final class JsonReport {
             g.writeEndObject();
             g.writeNumberField("soberTruncatedScans", result.soberTruncatedScans());
             g.writeEndObject();
+            if (!run.isEmpty()) {
+                g.writeObjectFieldStart("run");
+                for (Map.Entry<String, ?> e : run.entrySet()) {
+                    g.writeFieldName(e.getKey());
+                    value(g, e.getValue());
+                }
+                g.writeEndObject();
+            }
             g.writeArrayFieldStart("violations");
             for (Violation v : result.violations()) {
                 g.writeStartObject();
@@ -99,6 +122,22 @@ public final class JsonReport {
             }
             g.writeEndArray();
             g.writeEndObject();
+        }
+    }
+
+    private static void value(JsonGenerator g, Object v) throws IOException {
+        if (v instanceof Number n) {
+            g.writeNumber(n.longValue());
+        } else if (v instanceof Boolean b) {
+            g.writeBoolean(b);
+        } else if (v instanceof Iterable<?> list) {
+            g.writeStartArray();
+            for (Object o : list) {
+                value(g, o);
+            }
+            g.writeEndArray();
+        } else {
+            g.writeString(String.valueOf(v));
         }
     }
 

@@ -1,0 +1,62 @@
+package dev.mmcheck.agent;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.jar.JarFile;
+
+/**
+ * The agent's entry point: {@code java -javaagent:mmcheck.jar[=KEY=VALUE,...] ...}.
+ *
+ * <p>Validates the options (a mistake stops the JVM with one line, status 2, rather than let it run
+ * unchecked), puts the runtime on the bootstrap class path (so that classes of every class loader
+ * can call the probes, and so that its JCTools never meets the application's), then hands over to
+ * {@link AgentStart}. This class touches no runtime class itself: they must come from the bootstrap
+ * class path, appended first.
+ */
+public final class Agent {
+
+    private static final String RUNTIME = "/META-INF/mmcheck/mmcheck-runtime.jar";
+
+    private Agent() {
+    }
+
+    /** Called by the JVM before main. */
+    public static void premain(String args, Instrumentation inst) {
+        Options options;
+        try {
+            options = Options.parse(args, System.getProperties());
+        } catch (Options.OptionException e) {
+            System.err.println("mmcheck: " + e.getMessage() + " (stopping rather than running unchecked)");
+            System.exit(2);
+            return;
+        }
+        try {
+            appendRuntime(inst);
+            AgentStart.start(options, inst);
+        } catch (IOException | RuntimeException | LinkageError e) {
+            System.err.println("mmcheck: cannot start: " + e + " (stopping rather than running unchecked)");
+            System.exit(2);
+        }
+    }
+
+    /** Loading the agent after start-up is not supported: the run so far was not observed. */
+    public static void agentmain(String args, Instrumentation inst) {
+        System.err.println("mmcheck: the agent must be given at start-up with -javaagent; not attaching");
+    }
+
+    private static void appendRuntime(Instrumentation inst) throws IOException {
+        try (InputStream in = Agent.class.getResourceAsStream(RUNTIME)) {
+            if (in == null) {
+                throw new IOException("the agent jar has no " + RUNTIME + " (a broken build?)");
+            }
+            Path jar = Files.createTempFile("mmcheck-runtime", ".jar");
+            jar.toFile().deleteOnExit();
+            Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
+            inst.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
+        }
+    }
+}

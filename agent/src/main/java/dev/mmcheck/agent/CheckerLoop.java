@@ -1,0 +1,299 @@
+package dev.mmcheck.agent;
+
+import dev.mmcheck.checker.engine.Checker;
+import dev.mmcheck.checker.event.EventSink;
+import dev.mmcheck.checker.event.Names;
+import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.runtime.EventLog;
+import dev.mmcheck.runtime.Kinds;
+import dev.mmcheck.runtime.Stripes;
+import dev.mmcheck.runtime.ThreadLog;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The checker thread: merges the threads' logs into one linearization of the observed run and feeds
+ * it to the {@link Checker} (and, optionally, a trace file).
+ *
+ * <p>An event is taken from the head of its thread's log once it is <em>ready</em>: its stripe's
+ * previous events are taken (the order of accesses to an address is the order of their stripe
+ * sequence numbers), and, for a join, all of the joined thread's events are taken. Taking every
+ * thread's events in program order and every address's in access order yields a linearization of
+ * program order plus conflict order, as the monitors need. The event that happened first in real
+ * time among those not yet taken is always ready, so the merge never waits on itself.
+ *
+ * <p>It also turns objects into exact address ids ({@link Heap}), reports collected objects' addresses
+ * dead, ends threads that have terminated, and runs the {@link SelfCheck}. Runs on its own daemon
+ * thread; {@link #finish()} is called once, from the shutdown hook.
+ */
+final class CheckerLoop implements Runnable, Names {
+
+    private static final long HOUSEKEEPING_NANOS = 10_000_000L;
+    private static final long FORGET_AFTER_NANOS = 5_000_000_000L;
+
+    private final Checker checker;
+    private final Heap heap;
+    private final SiteTable sites;
+    private final SelfCheck selfCheck;
+    private final EventSink trace;
+    private final List<ThreadLog> active = new ArrayList<>();
+    private final Map<Integer, String> names = new HashMap<>();
+    private final Map<ThreadLog, Long> ended = new HashMap<>();
+    private final int[] expected = new int[Stripes.COUNT];
+    private volatile boolean stop;
+    private volatile Throwable failure;
+    private long consumed;
+    private long producedByEnded;
+    private long lastHousekeeping;
+    private Thread thread;
+
+    CheckerLoop(Checker.Config config, FieldTable fields, SiteTable sites, boolean selfCheck, EventSink trace,
+            CheckerFactory factory) {
+        this.heap = new Heap(fields);
+        this.sites = sites;
+        this.selfCheck = selfCheck ? new SelfCheck() : null;
+        this.trace = trace;
+        this.checker = factory.create(this, config);
+    }
+
+    /** Builds the checker once the loop (its names) exists. */
+    interface CheckerFactory {
+        /** The checker resolving names through {@code names}. */
+        Checker create(Names names, Checker.Config config);
+    }
+
+    /** Starts the loop on a new daemon thread, declared to the runtime as the thread that never logs. */
+    Thread start() {
+        thread = new Thread(this, "mmcheck-checker");
+        thread.setDaemon(true);
+        EventLog.checkerThread(thread);
+        thread.start();
+        return thread;
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (!stop) {
+                if (!pass()) {
+                    LockSupport.parkNanos(20_000L);
+                }
+            }
+            // final drain: the application has stopped logging (EventLog is closed)
+            for (int quiet = 0; quiet < 3;) {
+                if (pass()) {
+                    quiet = 0;
+                } else {
+                    quiet++;
+                    LockSupport.parkNanos(2_000_000L);
+                }
+            }
+        } catch (Throwable t) {
+            failure = t;
+            EventLog.close(); // producers must never wait on a dead consumer
+        }
+    }
+
+    /** One round over all logs; returns whether any event was taken. */
+    private boolean pass() {
+        ThreadLog fresh;
+        while ((fresh = EventLog.pollFresh()) != null) {
+            active.add(fresh);
+            names.put(fresh.serial(), fresh.name());
+        }
+        boolean progress = false;
+        for (int i = 0; i < active.size(); i++) {
+            progress |= drain(active.get(i));
+        }
+        long now = System.nanoTime();
+        if (now - lastHousekeeping > HOUSEKEEPING_NANOS) {
+            lastHousekeeping = now;
+            housekeeping(now);
+        }
+        return progress;
+    }
+
+    private boolean drain(ThreadLog log) {
+        long c = log.lpConsumerIndex();
+        long start = c;
+        long p = log.lvProducerIndex();
+        while (c < p) {
+            int stripe = log.lpInt(c, ThreadLog.STRIPE);
+            if (stripe >= 0 && expected[stripe] != log.lpInt(c, ThreadLog.SEQ)) {
+                break; // an earlier access to this stripe is still in another thread's log
+            }
+            int kind = log.lpInt(c, ThreadLog.KIND);
+            if (kind == Kinds.THREAD_JOIN && !joinReady(log, c)) {
+                break;
+            }
+            process(log, c, kind);
+            if (stripe >= 0) {
+                expected[stripe]++;
+            }
+            c++;
+        }
+        if (c == start) {
+            return false;
+        }
+        log.soConsumerIndex(c);
+        consumed += c - start;
+        return true;
+    }
+
+    private static boolean joinReady(ThreadLog log, long c) {
+        long count = log.lpValue(c);
+        ThreadLog joined = EventLog.existingLogOf((Thread) log.lpObject(c));
+        return count < 0 || joined == null || joined.lpConsumerIndex() >= count;
+    }
+
+    private void process(ThreadLog log, long c, int kind) {
+        int serial = log.serial();
+        int site = log.lpInt(c, ThreadLog.SITE);
+        switch (kind) {
+            case Kinds.THREAD_BEGIN -> { }
+            case Kinds.LOAD, Kinds.STORE, Kinds.RELEASE_STORE, Kinds.VOLATILE_STORE, Kinds.INTERLOCKED,
+                    Kinds.MONITOR_ENTER, Kinds.MONITOR_EXIT -> {
+                int a = heap.address(log.lpObject(c), log.lpInt(c, ThreadLog.SLOT));
+                emit(kind, serial, a, site);
+                if (selfCheck != null) {
+                    check(log, c, kind, a, serial, site);
+                }
+            }
+            case Kinds.THREAD_START, Kinds.THREAD_JOIN -> {
+                ThreadLog other = EventLog.existingLogOf((Thread) log.lpObject(c));
+                if (other != null) {
+                    emit(kind, serial, other.serial(), site);
+                } else {
+                    emit(Kinds.FULL_FENCE, serial, -1, site);
+                }
+            }
+            default -> emit(kind, serial, -1, site);
+        }
+    }
+
+    private void check(ThreadLog log, long c, int kind, int a, int serial, int site) {
+        boolean hasValue = (log.lpInt(c, ThreadLog.FLAGS) & ThreadLog.HAS_VALUE) != 0;
+        if (!hasValue) {
+            if (kind != Kinds.LOAD) {
+                selfCheck.wroteUnknown(a);
+            }
+            return;
+        }
+        long v = log.lpValue(c);
+        if (kind == Kinds.LOAD) {
+            selfCheck.read(a, v, () -> "the read of " + heap.name(a) + " by " + threadName(serial) + " at "
+                    + siteOf(site).describe());
+        } else {
+            selfCheck.wrote(a, v);
+        }
+    }
+
+    private void emit(int kind, int serial, int operand, int site) {
+        checker.event(kind, serial, operand, site);
+        if (trace != null) {
+            trace.event(kind, serial, operand, site);
+        }
+    }
+
+    private void housekeeping(long now) {
+        heap.expunge(a -> {
+            emit(dev.mmcheck.checker.event.Codes.ADDRESS_DEAD, 0, a, -1);
+            if (selfCheck != null) {
+                selfCheck.forget(a);
+            }
+        });
+        for (Iterator<ThreadLog> it = active.iterator(); it.hasNext();) {
+            ThreadLog log = it.next();
+            Thread t = log.thread();
+            // TERMINATED, not !isAlive(): a log exists from Thread.start on, before the thread is alive
+            if ((t == null || t.getState() == Thread.State.TERMINATED)
+                    && log.lpConsumerIndex() == log.lvProducerIndex()) {
+                emit(Kinds.THREAD_END, log.serial(), -1, -1);
+                it.remove();
+                producedByEnded += log.lvProducerIndex();
+                ended.put(log, now);
+            }
+        }
+        for (Iterator<Map.Entry<ThreadLog, Long>> it = ended.entrySet().iterator(); it.hasNext();) {
+            Map.Entry<ThreadLog, Long> e = it.next();
+            if (now - e.getValue() > FORGET_AFTER_NANOS) {
+                Thread t = e.getKey().thread();
+                if (t != null) {
+                    EventLog.forget(t);
+                }
+                it.remove();
+            }
+        }
+    }
+
+    /** Stops the loop after a final drain and waits for it. From the shutdown hook. */
+    void finish() throws InterruptedException {
+        stop = true;
+        LockSupport.unpark(thread);
+        thread.join();
+    }
+    }
+
+    // ------------------------------------------------------------------ results (after finish)
+
+    Checker checker() {
+        return checker;
+    }
+
+    long consumed() {
+        return consumed;
+    }
+
+    /** Events the application's threads published, ended threads included. */
+    long produced() {
+        long p = producedByEnded;
+        for (ThreadLog log : active) {
+            p += log.lvProducerIndex();
+        }
+        return p;
+    }
+
+    /** Times producers waited because their log was full. */
+    long backPressureWaits() {
+        long w = 0;
+        for (ThreadLog log : active) {
+            w += log.backPressureWaits();
+        }
+        return w;
+    }
+
+    Throwable failure() {
+        return failure;
+    }
+
+    SelfCheck selfCheck() {
+        return selfCheck;
+    }
+
+    Heap heap() {
+        return heap;
+    }
+
+    // ------------------------------------------------------------------------------------- names
+
+    @Override
+    public String threadName(int id) {
+        String n = names.get(id);
+        return n == null ? "thread#" + id : n;
+    }
+
+    @Override
+    public String addressName(int id) {
+        return heap.name(id);
+    }
+
+    @Override
+    public Site siteOf(int id) {
+        return sites.get(id);
+    }
+}

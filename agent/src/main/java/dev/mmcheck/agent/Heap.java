@@ -1,0 +1,270 @@
+package dev.mmcheck.agent;
+
+import dev.mmcheck.runtime.Probes;
+import dev.mmcheck.runtime.StaticOwners;
+
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
+import java.util.Arrays;
+import java.util.function.IntConsumer;
+
+/**
+ * Exact identities for the checker: objects (by identity, through weak references, so that nothing
+ * is kept alive) get dense ids, and each (object, slot) pair a dense address id. When an object is
+ * collected, its addresses are reported dead and their ids reused. Checker thread only.
+ */
+final class Heap {
+
+    /** An object the checker has seen: a weak reference carrying its id and its addresses. */
+    private static final class Ref extends WeakReference<Object> {
+        final int id;
+        final int hash;
+        final String type;
+        int[] addresses = new int[2];
+        int count;
+        Ref next;
+
+        Ref(Object o, int id, int hash, ReferenceQueue<Object> queue) {
+            super(o, queue);
+            this.id = id;
+            this.hash = hash;
+            this.type = typeName(o);
+        }
+    }
+
+    private static final long EMPTY = Long.MIN_VALUE;
+
+    private final FieldTable fields;
+    private final ReferenceQueue<Object> queue = new ReferenceQueue<>();
+    private Ref[] buckets = new Ref[1024];
+    private int objects;
+    private int[] freeObjectIds = new int[16];
+    private int freeObjects;
+    private int nextObjectId;
+
+    // (object id, slot) -> address id, open addressing
+    private long[] keys = new long[1024];
+    private int[] values = new int[1024];
+    private int size;
+    // by address id
+    private long[] keyOf = new long[256];
+    private String[] typeOf = new String[256];
+    private int[] freeAddresses = new int[16];
+    private int freeCount;
+    private int nextAddress;
+
+    Heap(FieldTable fields) {
+        this.fields = fields;
+        Arrays.fill(keys, EMPTY);
+    }
+
+    /** The address id of slot {@code slot} of {@code o}. */
+    int address(Object o, int slot) {
+        Ref r = ref(o);
+        long key = ((long) r.id << 32) | (slot & 0xffffffffL);
+        int mask = keys.length - 1;
+        int i = mix(key) & mask;
+        while (keys[i] != EMPTY) {
+            if (keys[i] == key) {
+                return values[i];
+            }
+            i = (i + 1) & mask;
+        }
+        int a = freeCount > 0 ? freeAddresses[--freeCount] : nextAddress++;
+        keys[i] = key;
+        values[i] = a;
+        if (2 * ++size > keys.length) {
+            rehash(keys.length * 2);
+        }
+        if (a >= keyOf.length) {
+            keyOf = Arrays.copyOf(keyOf, a * 2);
+            typeOf = Arrays.copyOf(typeOf, a * 2);
+        }
+        keyOf[a] = key;
+        typeOf[a] = r.type;
+        if (r.count == r.addresses.length) {
+            r.addresses = Arrays.copyOf(r.addresses, r.count * 2);
+        }
+        r.addresses[r.count++] = a;
+        return a;
+    }
+
+    private Ref ref(Object o) {
+        int h = System.identityHashCode(o);
+        int b = h & (buckets.length - 1);
+        for (Ref r = buckets[b]; r != null; r = r.next) {
+            if (r.get() == o) {
+                return r;
+            }
+        }
+        int id = freeObjects > 0 ? freeObjectIds[--freeObjects] : nextObjectId++;
+        Ref r = new Ref(o, id, h, queue);
+        r.next = buckets[b];
+        buckets[b] = r;
+        if (++objects > buckets.length) {
+            grow();
+        }
+        return r;
+    }
+
+    private void grow() {
+        Ref[] old = buckets;
+        buckets = new Ref[old.length * 2];
+        for (Ref head : old) {
+            for (Ref r = head; r != null;) {
+                Ref n = r.next;
+                int b = r.hash & (buckets.length - 1);
+                r.next = buckets[b];
+                buckets[b] = r;
+                r = n;
+            }
+        }
+    }
+
+    /** Reports the addresses of every object collected since the last call, and frees their ids. */
+    void expunge(IntConsumer deadAddress) {
+        Ref r;
+        while ((r = (Ref) queue.poll()) != null) {
+            for (int k = 0; k < r.count; k++) {
+                int a = r.addresses[k];
+                deadAddress.accept(a);
+                remove(keyOf[a]);
+                typeOf[a] = null;
+                if (freeCount == freeAddresses.length) {
+                    freeAddresses = Arrays.copyOf(freeAddresses, freeCount * 2);
+                }
+                freeAddresses[freeCount++] = a;
+            }
+            unlink(r);
+            if (freeObjects == freeObjectIds.length) {
+                freeObjectIds = Arrays.copyOf(freeObjectIds, freeObjects * 2);
+            }
+            freeObjectIds[freeObjects++] = r.id;
+        }
+    }
+
+    private void unlink(Ref dead) {
+        int b = dead.hash & (buckets.length - 1);
+        Ref prev = null;
+        for (Ref r = buckets[b]; r != null; prev = r, r = r.next) {
+            if (r == dead) {
+                if (prev == null) {
+                    buckets[b] = r.next;
+                } else {
+                    prev.next = r.next;
+                }
+                objects--;
+                return;
+            }
+        }
+    }
+
+    private void remove(long key) {
+        int mask = keys.length - 1;
+        int i = mix(key) & mask;
+        while (keys[i] != key) {
+            if (keys[i] == EMPTY) {
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+        keys[i] = EMPTY;
+        size--;
+        // re-insert the rest of the cluster
+        for (int j = (i + 1) & mask; keys[j] != EMPTY; j = (j + 1) & mask) {
+            long k = keys[j];
+            int v = values[j];
+            keys[j] = EMPTY;
+            int t = mix(k) & mask;
+            while (keys[t] != EMPTY) {
+                t = (t + 1) & mask;
+            }
+            keys[t] = k;
+            values[t] = v;
+        }
+    }
+
+    private void rehash(int capacity) {
+        long[] k = keys;
+        int[] v = values;
+        keys = new long[capacity];
+        values = new int[capacity];
+        Arrays.fill(keys, EMPTY);
+        int mask = capacity - 1;
+        for (int i = 0; i < k.length; i++) {
+            if (k[i] != EMPTY) {
+                int t = mix(k[i]) & mask;
+                while (keys[t] != EMPTY) {
+                    t = (t + 1) & mask;
+                }
+                keys[t] = k[i];
+                values[t] = v[i];
+            }
+        }
+    }
+
+    private static int mix(long key) {
+        long x = key * 0x9E3779B97F4A7C15L;
+        return (int) (x ^ (x >>> 29));
+    }
+
+    /** Objects currently tracked. */
+    int objects() {
+        return objects;
+    }
+
+    /** Address ids currently in use. */
+    int addresses() {
+        return size;
+    }
+
+    /** A readable name of address {@code a}: {@code Node#3.next}, {@code int[]#7[2]}, {@code Main.counter}. */
+    String name(int a) {
+        if (a < 0 || a >= keyOf.length || typeOf[a] == null) {
+            return "address#" + a;
+        }
+        int object = (int) (keyOf[a] >>> 32);
+        int slot = (int) keyOf[a];
+        String type = typeOf[a];
+        if (type.startsWith("static:")) {
+            return fields.name(slot);
+        }
+        if (type.equals("java.util.concurrent")) {
+            return "<java.util.concurrent synchronization>";
+        }
+        if (type.endsWith("[]")) {
+            return type + "#" + object + "[" + slot + "]";
+        }
+        switch (slot) {
+            case Probes.MONITOR:
+                return type + "#" + object + ".<monitor>";
+            case Probes.START:
+                return type + "#" + object + ".<start>";
+            case Probes.VALUE:
+                return type + "#" + object + ".value";
+            default:
+                break;
+        }
+        if (slot <= Probes.UNRESOLVED) {
+            return type + "#" + object + ".<field through an unresolved updater/VarHandle/offset>";
+        }
+        String f = fields.name(slot); // Declaring.field
+        int dot = f.lastIndexOf('.');
+        return f.substring(0, dot) + "#" + object + f.substring(dot);
+    }
+
+    private static String typeName(Object o) {
+        if (o instanceof StaticOwners.Token) {
+            return "static:";
+        }
+        if (o == Probes.JUC_OBJECT) {
+            return "java.util.concurrent";
+        }
+        Class<?> c = o.getClass();
+        if (c.isArray()) {
+            return c.getComponentType().getSimpleName() + "[]";
+        }
+        String n = c.getName();
+        return n.substring(n.lastIndexOf('.') + 1);
+    }
+}

@@ -1,0 +1,113 @@
+package dev.mmcheck.agent;
+
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.AsmVisitorWrapper;
+import net.bytebuddy.description.field.FieldDescription;
+import net.bytebuddy.description.field.FieldList;
+import net.bytebuddy.description.method.MethodList;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.implementation.Implementation;
+import net.bytebuddy.matcher.ElementMatchers;
+import net.bytebuddy.pool.TypePool;
+import net.bytebuddy.utility.JavaModule;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+
+import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Installs the class-file transformer with Byte Buddy's {@link AgentBuilder}: every class outside the
+ * JDK and the agent (narrowed by {@code includes}/{@code excludes}) is decorated with a
+ * {@link ClassRewriter}; frames are recomputed from Byte Buddy's type pool. Classes that fail to
+ * transform load unchanged and are counted and named in the report.
+ */
+final class Transformation {
+
+    private static final String[] JDK = {"java.", "javax.", "jdk.", "sun.", "com.sun.", "dev.mmcheck."};
+
+    /** What happened to the classes offered to the transformer. Any thread. */
+    static final class Stats {
+        final AtomicInteger instrumented = new AtomicInteger();
+        final AtomicInteger failed = new AtomicInteger();
+        private final List<String> failures = new ArrayList<>();
+
+        synchronized void failure(String type, Throwable t) {
+            failed.incrementAndGet();
+            if (failures.size() < 5) {
+                failures.add(type + ": " + t);
+            }
+        }
+
+        synchronized List<String> failures() {
+            return List.copyOf(failures);
+        }
+    }
+
+    private Transformation() {
+    }
+
+    static void install(Instrumentation inst, Options options, ClassRewriter.Context context, Stats stats) {
+        new AgentBuilder.Default()
+                .disableClassFormatChanges()
+                .with(AgentBuilder.RedefinitionStrategy.DISABLED)
+                .with(new AgentBuilder.Listener.Adapter() {
+                    @Override
+                    public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module,
+                            boolean loaded, net.bytebuddy.dynamic.DynamicType dynamicType) {
+                        stats.instrumented.incrementAndGet();
+                    }
+
+                    @Override
+                    public void onError(String type, ClassLoader loader, JavaModule module, boolean loaded,
+                            Throwable throwable) {
+                        stats.failure(type, throwable);
+                    }
+                })
+                .ignore((type, loader, module, redefined, domain) -> ignored(type.getName(), loader, options))
+                .type(ElementMatchers.any())
+                .transform((builder, type, loader, module, domain) -> builder.visit(new Wrapper(context)))
+                .installOn(inst);
+    }
+
+    static boolean ignored(String name, ClassLoader loader, Options options) {
+        if (loader == null || loader == ClassLoader.getPlatformClassLoader()) {
+            return true;
+        }
+        for (String p : JDK) {
+            if (name.startsWith(p)) {
+                return true;
+            }
+        }
+        return !options.instruments(name);
+    }
+
+    /** Puts a {@link ClassRewriter} in front of Byte Buddy's class writer. */
+    private static final class Wrapper extends AsmVisitorWrapper.AbstractBase {
+        private final ClassRewriter.Context context;
+
+        Wrapper(ClassRewriter.Context context) {
+            this.context = context;
+        }
+
+        @Override
+        public int mergeWriter(int flags) {
+            return flags | ClassWriter.COMPUTE_FRAMES;
+        }
+
+        @Override
+        public int mergeReader(int flags) {
+            return flags | ClassReader.SKIP_FRAMES;
+        }
+
+        @Override
+        public ClassVisitor wrap(TypeDescription type, ClassVisitor visitor, Implementation.Context implementationContext,
+                TypePool pool, FieldList<FieldDescription.InDefinedShape> fields, MethodList<?> methods,
+                int writerFlags, int readerFlags) {
+            return new ClassRewriter(visitor, context, new TypeFacts(pool));
+        }
+    }
+}

@@ -237,7 +237,6 @@ final class CheckerLoop implements Runnable, Names {
         LockSupport.unpark(thread);
         thread.join();
     }
-    }
 
     // ------------------------------------------------------------------ results (after finish)
 

@@ -20,6 +20,8 @@ final class JdkModel {
         NONE,
         /** synchronization inside the JDK: an interlocked event on the JUC address before and after */
         JUC,
+        /** a java.util.concurrent constructor: only its function arguments are wrapped */
+        JUC_FUNCTIONS,
         /** a call on a java.util interface: JUC when the receiver turns out to be a concurrent or synchronized class */
         MAYBE_JUC,
         /** Thread.start */
@@ -90,8 +92,9 @@ final class JdkModel {
     static Call classify(int opcode, String owner, String name, String desc, boolean threadType) {
         boolean isStatic = opcode == org.objectweb.asm.Opcodes.INVOKESTATIC;
         boolean isSpecial = opcode == org.objectweb.asm.Opcodes.INVOKESPECIAL;
-        if (name.equals("<init>") || name.equals("<clinit>")) {
-            return Call.NONE;
+        if (name.equals("<init>")) {
+            return owner.startsWith("java/util/concurrent/") && !owner.startsWith("java/util/concurrent/atomic/")
+                    ? Call.of(Treatment.JUC_FUNCTIONS) : Call.NONE;
         }
         if (threadType && !isStatic && !isSpecial) {
             if (name.equals("start") && desc.equals("()V")) {

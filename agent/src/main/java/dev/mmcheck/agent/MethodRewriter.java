@@ -375,7 +375,13 @@ final class MethodRewriter extends MethodNode {
                 before.add(probe("fence", "(" + LOG_DESC + "II)V"));
                 instructions.insertBefore(m, before);
             }
-            case JUC -> juc(m);
+            case JUC -> juc(m, false);
+            case JUC_FUNCTIONS -> {
+                if (!wrapsAny(m.desc)) {
+                    return;
+                }
+                juc(m, true);
+            }
             case MAYBE_JUC -> maybeJuc(m);
             case ATOMIC, ATOMIC_ARRAY, UPDATER, HANDLE, UNSAFE -> bracket(m, c);
             case UPDATER_NEW, HANDLE_NEW_FIELD, HANDLE_NEW_STATIC, HANDLE_NEW_ARRAY, UNSAFE_OFFSET -> created(m, c);
@@ -412,13 +418,15 @@ final class MethodRewriter extends MethodNode {
         }
     }
 
-    private void juc(MethodInsnNode m) {
+    private void juc(MethodInsnNode m, boolean constructor) {
         int site = site(m);
         Type[] args = Type.getArgumentTypes(m.desc);
         InsnList before = new InsnList();
-        before.add(loadLog());
-        before.add(push(site));
-        before.add(probe("casJuc", "(" + LOG_DESC + "I)V"));
+        if (!constructor) {
+            before.add(loadLog());
+            before.add(push(site));
+            before.add(probe("casJuc", "(" + LOG_DESC + "I)V"));
+        }
         boolean wraps = false;
         for (Type a : args) {
             wraps |= wrapper(a) != null;
@@ -435,12 +443,23 @@ final class MethodRewriter extends MethodNode {
                 }
             }
         }
-        InsnList after = new InsnList();
-        after.add(loadLog());
-        after.add(push(site));
-        after.add(probe("casJuc", "(" + LOG_DESC + "I)V"));
         instructions.insertBefore(m, before);
-        instructions.insert(m, after);
+        if (!constructor) {
+            InsnList after = new InsnList();
+            after.add(loadLog());
+            after.add(push(site));
+            after.add(probe("casJuc", "(" + LOG_DESC + "I)V"));
+            instructions.insert(m, after);
+        }
+    }
+
+    private static boolean wrapsAny(String desc) {
+        for (Type a : Type.getArgumentTypes(desc)) {
+            if (wrapper(a) != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String wrapper(Type t) {
@@ -451,6 +470,20 @@ final class MethodRewriter extends MethodNode {
                 return "callable";
             case "Ljava/util/function/Supplier;":
                 return "supplier";
+            case "Ljava/util/function/Function;":
+                return "function";
+            case "Ljava/util/function/UnaryOperator;":
+                return "unaryOperator";
+            case "Ljava/util/function/BiFunction;":
+                return "biFunction";
+            case "Ljava/util/function/BinaryOperator;":
+                return "binaryOperator";
+            case "Ljava/util/function/Consumer;":
+                return "consumer";
+            case "Ljava/util/function/BiConsumer;":
+                return "biConsumer";
+            case "Ljava/util/function/Predicate;":
+                return "predicate";
             default:
                 return null;
         }
@@ -468,7 +501,20 @@ final class MethodRewriter extends MethodNode {
         before.add(loadLog());
         before.add(push(site));
         before.add(probe("casJucIf", "(Ljava/lang/Object;" + LOG_DESC + "I)V"));
-        reload(before, args, slots);
+        for (int i = 0; i < args.length; i++) {
+            before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+            String w = wrapper(args[i]);
+            if (w != null) {
+                // wrapped only if the receiver turns out to synchronize (a ConcurrentHashMap's computeIfAbsent...)
+                before.add(new VarInsnNode(Opcodes.ALOAD, receiver));
+                before.add(new InsnNode(Opcodes.SWAP));
+                before.add(new LdcInsnNode(w));
+                before.add(push(site));
+                before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, TASKS, "wrapIf",
+                        "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/String;I)Ljava/lang/Object;", false));
+                before.add(new org.objectweb.asm.tree.TypeInsnNode(Opcodes.CHECKCAST, args[i].getInternalName()));
+            }
+        }
         InsnList after = new InsnList();
         after.add(new VarInsnNode(Opcodes.ALOAD, receiver));
         after.add(loadLog());

@@ -39,6 +39,10 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
     public static final List<String> DEFAULT_EXCLUDES = List.of("org.junit.*", "junit.*", "org.opentest4j.*",
             "org.apiguardian.*", "org.apache.maven.*", "org.gradle.*", "worker.org.gradle.*");
 
+    /** The agent's own packages, never instrumented. */
+    public static final List<String> AGENT_PACKAGES = List.of("dev.mmcheck.agent.", "dev.mmcheck.runtime.",
+            "dev.mmcheck.checker.", "dev.mmcheck.shaded.");
+
     private static final Pattern GLOB = Pattern.compile("[A-Za-z0-9_$.*?]+");
     private static final Pattern METHOD_GLOB = Pattern.compile("[A-Za-z0-9_$.*?]+#[A-Za-z0-9_$*?<>]+");
 
@@ -153,8 +157,10 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
 
     /** Whether the class with binary name {@code className} (dots) is to be instrumented. */
     public boolean instruments(String className) {
-        if (className.startsWith("dev.mmcheck.")) {
-            return false; // the agent itself, and everything it shades
+        for (String own : AGENT_PACKAGES) {
+            if (className.startsWith(own)) {
+                return false; // the agent itself, and everything it shades
+            }
         }
         for (String g : excludes) {
             if (matches(g, className)) {

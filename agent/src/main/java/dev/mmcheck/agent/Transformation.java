@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class Transformation {
 
-    private static final String[] JDK = {"java.", "javax.", "jdk.", "sun.", "com.sun.", "dev.mmcheck."};
+    private static final String[] JDK = {"java.", "javax.", "jdk.", "sun.", "com.sun."};
 
     /** What happened to the classes offered to the transformer. Any thread. */
     static final class Stats {

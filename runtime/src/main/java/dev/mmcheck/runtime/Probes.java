@@ -281,6 +281,11 @@ public final class Probes {
         }
     }
 
+    /** Whether instances of {@code type} synchronize internally (concurrent or synchronized collections). */
+    static boolean synchronizing(Class<?> type) {
+        return SYNCHRONIZING.get(type);
+    }
+
     private static final ClassValue<Boolean> SYNCHRONIZING = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {

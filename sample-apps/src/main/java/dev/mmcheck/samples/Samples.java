@@ -2,7 +2,6 @@ package dev.mmcheck.samples;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * Runs one sample by name: {@code java -jar sample-apps/target/sample-apps.jar NAME}. With no name it
@@ -10,19 +9,58 @@ import java.util.function.Supplier;
  */
 public final class Samples {
 
-    private static final Map<String, Supplier<Runnable>> SAMPLES = new LinkedHashMap<>();
+    private static final Map<String, Class<? extends Runnable>> SAMPLES = new LinkedHashMap<>();
     private static final Map<String, String> VERDICTS = new LinkedHashMap<>();
 
     static {
-        add("S01_DekkerPlain", S01_DekkerPlain::new, "TSO and PSO violation");
+        add(S01_DekkerPlain.class);
+        add(S02_DekkerVolatile.class);
+        add(S03_DekkerFenced.class);
+        add(S04_PetersonPlain.class);
+        add(S05_PetersonVolatile.class);
+        add(S06_MessagePassingPlain.class);
+        add(S07_MessagePassingRelease.class);
+        add(S08_UnsafePublication.class);
+        add(S09_FinalFieldPublication.class);
+        add(S10_BakeryPlain.class);
+        add(S11_TreiberStack.class);
+        add(S12_MichaelScottQueue.class);
+        add(S13_LazySetMistake.class);
+        add(S14_LatchHandover.class);
+        add(S15_JoinHandover.class);
+        add(S16_LockHandover.class);
+        add(S17_ConcurrentMapHandover.class);
+        add(S18_ExecutorHandover.class);
     }
 
     private Samples() {
     }
 
-    private static void add(String name, Supplier<Runnable> sample, String verdict) {
-        SAMPLES.put(name, sample);
-        VERDICTS.put(name, verdict);
+    private static void add(Class<? extends Runnable> c) {
+        Expected e = c.getAnnotation(Expected.class);
+        String verdict = e == null ? "workload, no verdict"
+                : (e.tso() ? "TSO violation" : "TSO clean") + ", " + (e.pso() ? "PSO violation" : "PSO clean");
+        SAMPLES.put(c.getSimpleName(), c);
+        VERDICTS.put(c.getSimpleName(), verdict);
+    }
+
+    /** The samples' names, in reading order. */
+    public static java.util.List<String> names() {
+        return java.util.List.copyOf(SAMPLES.keySet());
+    }
+
+    /** A new instance of sample {@code name}. */
+    public static Runnable sample(String name) {
+        try {
+            return SAMPLES.get(name).getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot create sample " + name, e);
+        }
+    }
+
+    /** The class of sample {@code name}. */
+    public static Class<? extends Runnable> sampleClass(String name) {
+        return SAMPLES.get(name);
     }
 
     /** Runs the sample named by the first argument, or lists them. */
@@ -35,7 +73,7 @@ public final class Samples {
             VERDICTS.forEach((n, v) -> System.err.println("  " + n + "  (expected: " + v + ")"));
             System.exit(2);
         }
-        SAMPLES.get(args[0]).get().run();
+        sample(args[0]).run();
     }
 
     /** Joins {@code t}, restoring the interrupt flag if interrupted. */

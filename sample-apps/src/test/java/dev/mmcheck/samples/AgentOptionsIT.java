@@ -1,0 +1,99 @@
+package dev.mmcheck.samples;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.mmcheck.checker.engine.Checker;
+import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.report.Violation;
+import dev.mmcheck.checker.trace.TraceFiles;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The agent's options end to end: failOnViolation, bad options, -D options, the trace file, models. */
+class AgentOptionsIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void failOnViolationExitsOneAfterWritingTheReport() throws Exception {
+        AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", "failOnViolation=true");
+        assertEquals(1, run.exit, run.output);
+        assertFalse(run.report.get("violations").isEmpty());
+        AgentRun clean = AgentRun.run(dir, "S02_DekkerVolatile", "failOnViolation=true");
+        assertEquals(0, clean.exit, clean.output);
+    }
+
+    @Test
+    void aBadOptionStopsTheJvmWithOneLine() throws Exception {
+        String[][] cases = {
+            {"models=tso:arm", "mmcheck: option models=tso:arm: unknown model 'arm' (choose from tso, pso, sober, "
+                + "separated by ':') (stopping rather than running unchecked)"},
+            {"failOnViolation=yes", "mmcheck: option failOnViolation=yes must be true or false (stopping rather than "
+                + "running unchecked)"},
+            {"frobnicate=1", "mmcheck: unknown option 'frobnicate' (agent argument); known options: report, models, "
+                + "includes, excludes, trace, failOnViolation, selfCheck, atomic (stopping rather than running unchecked)"},
+        };
+        for (String[] c : cases) {
+            AgentRun run = AgentRun.run(dir, "S02_DekkerVolatile", c[0]);
+            assertEquals(2, run.exit, run.output);
+            List<String> lines = run.output.lines().filter(l -> !l.contains("VM warning")).toList();
+            assertEquals(List.of(c[1]), lines, run.output);
+        }
+    }
+
+    @Test
+    void systemPropertiesSetOptionsToo() throws Exception {
+        Path report = dir.resolve("viaD.json");
+        AgentRun run = AgentRun.exec(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dmmcheck.models=tso", "-Dmmcheck.report=" + report, "-javaagent:" + AgentRun.AGENT, "-jar",
+                AgentRun.SAMPLES.toString(), "S01_DekkerPlain"), report);
+        assertEquals(0, run.exit, run.output);
+        assertEquals("[\"tso\"]", run.report.get("analyses").toString());
+        AgentRun bad = AgentRun.exec(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dmmcheck.reprot=x", "-javaagent:" + AgentRun.AGENT, "-jar", AgentRun.SAMPLES.toString(),
+                "S02_DekkerVolatile"), null);
+        assertEquals(2, bad.exit, bad.output);
+        assertTrue(bad.output.contains("unknown option 'reprot' (-Dmmcheck.reprot)"), bad.output);
+    }
+
+    @Test
+    void theTraceReplaysToTheSameViolations() throws Exception {
+        Path trace = dir.resolve("dekker.mmct");
+        AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", "trace=" + trace);
+        assertEquals(0, run.exit, run.output);
+        assertTrue(Files.size(trace) > 0);
+        Set<String> live = new TreeSet<>();
+        for (JsonNode v : run.report.get("violations")) {
+            live.add(v.get("analysis").asText() + " " + AgentRun.event(v, "store").get("line") + " "
+                    + AgentRun.event(v, "access").get("line"));
+        }
+        Symbols symbols = new Symbols();
+        Checker checker = new Checker(symbols, Checker.Config.defaults());
+        TraceFiles.Summary s = TraceFiles.read(trace, symbols, checker);
+        assertTrue(s.complete(), s.note());
+        assertEquals(run.report.get("events").asLong(), s.events(), "the trace holds every event the checker saw");
+        Set<String> replayed = new TreeSet<>();
+        for (Violation v : checker.result().violations()) {
+            replayed.add(v.analysis().option() + " " + v.store().site().line() + " " + v.access().site().line());
+        }
+        assertEquals(live, replayed);
+    }
+
+    @Test
+    void withoutTheAgentTheSamplesRunPlainly() throws Exception {
+        AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", null);
+        assertEquals(0, run.exit, run.output);
+        assertTrue(run.output.contains("S01_DekkerPlain: both threads entered in"), run.output);
+        assertFalse(run.output.contains("mmcheck"), run.output);
+    }
+}

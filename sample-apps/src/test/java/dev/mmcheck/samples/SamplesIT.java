@@ -1,0 +1,86 @@
+package dev.mmcheck.samples;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every sample under the built agent (child JVMs, self-check on): the verdict per model is the one
+ * the sample declares with {@link Expected}; every reported store and access is on a line the sample
+ * marks; nothing is dropped (events produced = consumed) and the self-check finds no mismatch. Clean
+ * samples must stay clean over repeated runs.
+ */
+class SamplesIT {
+
+    @TempDir
+    static Path dir;
+
+    @TestFactory
+    Stream<DynamicTest> everySampleHasItsDeclaredVerdict() {
+        return Samples.names().stream().map(n -> DynamicTest.dynamicTest(n, () -> check(n)));
+    }
+
+    private static void check(String name) throws Exception {
+        Expected expected = Samples.sampleClass(name).getAnnotation(Expected.class);
+        boolean clean = !expected.tso() && !expected.pso();
+        int runs = clean ? 3 : 1;
+        Markers markers = Markers.of(name);
+        for (int i = 0; i < runs; i++) {
+            AgentRun run = AgentRun.run(dir, name, "selfCheck=true");
+            assertEquals(0, run.exit, run.output);
+            JsonNode r = run.report;
+            assertTrue(r != null, "no report: " + run.output);
+            JsonNode stats = r.get("run");
+            assertTrue(stats.get("eventsProduced").asLong() > 0, run.output);
+            assertEquals(stats.get("eventsProduced").asLong(), stats.get("eventsConsumed").asLong(),
+                    "every event produced was checked");
+            assertEquals(0, stats.get("selfCheckMismatches").asLong(), "self-check: " + r.get("notes"));
+            assertTrue(stats.get("selfCheckReads").asLong() > 0);
+            assertEquals(0, stats.get("classesFailed").asLong(), r.get("notes").toString());
+            assertEquals(expected.tso(), !run.violations("tso").isEmpty(), name + " TSO verdict:\n" + run.output);
+            assertEquals(expected.pso(), !run.violations("pso").isEmpty(), name + " PSO verdict:\n" + run.output);
+            for (JsonNode v : r.get("violations")) {
+                JsonNode store = AgentRun.event(v, "store");
+                JsonNode access = AgentRun.event(v, "access");
+                assertEquals(name + ".java", store.get("file").asText(), v.toString());
+                assertTrue(markers.stores.contains(store.get("line").asInt()),
+                        "store at an unmarked line " + store.get("line") + " of " + name + ": " + v);
+                assertTrue(markers.accesses.contains(access.get("line").asInt()),
+                        "access at an unmarked line " + access.get("line") + " of " + name + ": " + v);
+                assertFalse(v.get("advice").asText().isEmpty());
+                assertTrue(v.get("count").asLong() >= 1);
+            }
+        }
+    }
+
+    /** The lines a sample marks with {@code // mmcheck:store} and {@code // mmcheck:access}. */
+    record Markers(Set<Integer> stores, Set<Integer> accesses) {
+        static Markers of(String name) throws Exception {
+            Path src = AgentRun.ROOT.resolve("sample-apps/src/main/java/dev/mmcheck/samples/" + name + ".java");
+            List<String> lines = Files.readAllLines(src);
+            Set<Integer> stores = new TreeSet<>();
+            Set<Integer> accesses = new TreeSet<>();
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).contains("mmcheck:store")) {
+                    stores.add(i + 1);
+                }
+                if (lines.get(i).contains("mmcheck:access")) {
+                    accesses.add(i + 1);
+                }
+            }
+            return new Markers(stores, accesses);
+        }
+    }
+}

@@ -34,6 +34,9 @@ public final class Agent {
             System.exit(2);
             return;
         }
+        // Byte Buddy without sun.misc.Unsafe (no warnings on recent JDKs; nothing here needs class injection).
+        // The shade plugin relocates this name with Byte Buddy, so the application's own Byte Buddy is untouched.
+        System.setProperty("net.bytebuddy.safe", "true");
         try {
             appendRuntime(inst);
             AgentStart.start(options, inst);

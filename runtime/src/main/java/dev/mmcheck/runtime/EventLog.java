@@ -1,6 +1,6 @@
 package dev.mmcheck.runtime;
 
-import org.jctools.queues.MpscUnboundedArrayQueue;
+import org.jctools.queues.atomic.MpscUnboundedAtomicArrayQueue;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,7 +25,8 @@ public final class EventLog {
     private static volatile Thread checker;
 
     private static final AtomicInteger SERIALS = new AtomicInteger();
-    private static final MpscUnboundedArrayQueue<ThreadLog> FRESH = new MpscUnboundedArrayQueue<>(64);
+    // the atomic-field-updater variant: no sun.misc.Unsafe, so no warnings on recent JDKs
+    private static final MpscUnboundedAtomicArrayQueue<ThreadLog> FRESH = new MpscUnboundedAtomicArrayQueue<>(64);
     private static final ConcurrentHashMap<Thread, ThreadLog> BY_THREAD = new ConcurrentHashMap<>();
     private static final ThreadLocal<ThreadLog> CURRENT = ThreadLocal.withInitial(EventLog::attach);
 

@@ -1,0 +1,95 @@
+package dev.mmcheck.agent;
+
+import dev.mmcheck.runtime.Kinds;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.Opcodes;
+
+import static dev.mmcheck.agent.JdkModel.Treatment.ATOMIC;
+import static dev.mmcheck.agent.JdkModel.Treatment.FENCE;
+import static dev.mmcheck.agent.JdkModel.Treatment.HANDLE;
+import static dev.mmcheck.agent.JdkModel.Treatment.JUC;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The mapping of JDK calls to events: each access mode of atomics, VarHandles and Unsafe, fences, threads. */
+class JdkModelTest {
+
+    private static JdkModel.Call virt(String owner, String name, String desc) {
+        return JdkModel.classify(Opcodes.INVOKEVIRTUAL, owner, name, desc, false);
+    }
+
+    @Test
+    void atomicsByAccessMode() {
+        String ai = "java/util/concurrent/atomic/AtomicInteger";
+        assertEquals(Kinds.LOAD, virt(ai, "get", "()I").kind());
+        assertEquals(Kinds.LOAD, virt(ai, "getAcquire", "()I").kind());
+        assertEquals(Kinds.LOAD, virt(ai, "getOpaque", "()I").kind());
+        assertEquals(Kinds.VOLATILE_STORE, virt(ai, "set", "(I)V").kind());
+        assertEquals(Kinds.RELEASE_STORE, virt(ai, "lazySet", "(I)V").kind());
+        assertEquals(Kinds.RELEASE_STORE, virt(ai, "setRelease", "(I)V").kind());
+        assertEquals(Kinds.STORE, virt(ai, "setPlain", "(I)V").kind());
+        assertEquals(Kinds.STORE, virt(ai, "setOpaque", "(I)V").kind());
+        for (String rmw : new String[] {"compareAndSet", "weakCompareAndSetVolatile", "getAndSet", "getAndAdd",
+            "incrementAndGet", "compareAndExchangeAcquire"}) {
+            assertEquals(Kinds.INTERLOCKED, virt(ai, rmw, "(II)I").kind(), rmw);
+        }
+        assertTrue(virt(ai, "updateAndGet", "(Ljava/util/function/IntUnaryOperator;)I").muting());
+        assertEquals(ATOMIC, virt("java/util/concurrent/atomic/AtomicReference", "get", "()Ljava/lang/Object;").treatment());
+        assertEquals(JdkModel.Treatment.NONE, virt("java/util/concurrent/atomic/AtomicIntegerArray", "length", "()I")
+                .treatment());
+    }
+
+    @Test
+    void varHandlesByAccessModeAndCoordinates() {
+        String vh = "java/lang/invoke/VarHandle";
+        JdkModel.Call set = virt(vh, "setRelease", "(Ldev/X;I)V");
+        assertEquals(HANDLE, set.treatment());
+        assertEquals(Kinds.RELEASE_STORE, set.kind());
+        assertEquals(1, set.coordinates());
+        JdkModel.Call cas = virt(vh, "compareAndSet", "([IIII)Z");
+        assertEquals(Kinds.INTERLOCKED, cas.kind());
+        assertEquals(2, cas.coordinates(), "array and index");
+        assertEquals(0, virt(vh, "getVolatile", "()I").coordinates(), "a static field");
+        assertEquals(Kinds.STORE, virt(vh, "set", "(Ldev/X;I)V").kind(), "VarHandle.set is a plain store");
+        assertEquals(Kinds.VOLATILE_STORE, virt(vh, "setVolatile", "(Ldev/X;I)V").kind());
+        JdkModel.Call fence = JdkModel.classify(Opcodes.INVOKESTATIC, vh, "storeStoreFence", "()V", false);
+        assertEquals(FENCE, fence.treatment());
+        assertEquals(Kinds.STORE_STORE_FENCE, fence.kind());
+        assertEquals(Kinds.LOAD_FENCE, JdkModel.classify(Opcodes.INVOKESTATIC, vh, "acquireFence", "()V", false).kind());
+        assertEquals(Kinds.FULL_FENCE, JdkModel.classify(Opcodes.INVOKESTATIC, vh, "fullFence", "()V", false).kind());
+    }
+
+    @Test
+    void unsafe() {
+        String u = "sun/misc/Unsafe";
+        assertEquals(Kinds.INTERLOCKED, virt(u, "compareAndSwapInt", "(Ljava/lang/Object;JII)Z").kind());
+        assertEquals(Kinds.RELEASE_STORE, virt(u, "putOrderedObject", "(Ljava/lang/Object;JLjava/lang/Object;)V").kind());
+        assertEquals(Kinds.VOLATILE_STORE, virt(u, "putIntVolatile", "(Ljava/lang/Object;JI)V").kind());
+        assertEquals(Kinds.LOAD, virt(u, "getLongVolatile", "(Ljava/lang/Object;J)J").kind());
+        assertEquals(Kinds.STORE, virt(u, "putInt", "(Ljava/lang/Object;JI)V").kind());
+        assertEquals(JdkModel.Treatment.NONE, virt(u, "putInt", "(JI)V").treatment(), "off-heap");
+        assertEquals(Kinds.STORE_STORE_FENCE, virt(u, "storeFence", "()V").kind());
+        assertEquals(Kinds.LOAD_FENCE, virt(u, "loadFence", "()V").kind());
+    }
+
+    @Test
+    void threadsAndTheJdksSynchronization() {
+        assertEquals(JdkModel.Treatment.START, JdkModel.classify(Opcodes.INVOKEVIRTUAL, "com/x/Worker", "start", "()V",
+                true).treatment());
+        assertEquals(JdkModel.Treatment.NONE, JdkModel.classify(Opcodes.INVOKEVIRTUAL, "com/x/Other", "start", "()V",
+                false).treatment());
+        assertEquals(JdkModel.Treatment.JOIN, JdkModel.classify(Opcodes.INVOKEVIRTUAL, "java/lang/Thread", "join",
+                "(J)V", true).treatment());
+        assertEquals(JdkModel.Treatment.WAIT, virt("java/lang/Object", "wait", "()V").treatment());
+        assertEquals(JUC, virt("java/util/concurrent/CountDownLatch", "countDown", "()V").treatment());
+        assertEquals(JUC, JdkModel.classify(Opcodes.INVOKEINTERFACE, "java/util/concurrent/locks/Lock", "lock", "()V",
+                false).treatment());
+        assertEquals(JUC, virt("java/io/PrintStream", "println", "(Ljava/lang/String;)V").treatment(),
+                "streams synchronize internally");
+        assertEquals(JdkModel.Treatment.MAYBE_JUC, JdkModel.classify(Opcodes.INVOKEINTERFACE, "java/util/Map", "get",
+                "(Ljava/lang/Object;)Ljava/lang/Object;", false).treatment());
+        assertEquals(JdkModel.Treatment.JUC_FUNCTIONS, JdkModel.classify(Opcodes.INVOKESPECIAL,
+                "java/util/concurrent/CyclicBarrier", "<init>", "(ILjava/lang/Runnable;)V", false).treatment());
+        assertEquals(JdkModel.Treatment.NONE, virt("java/lang/String", "length", "()I").treatment());
+    }
+}

@@ -1,0 +1,99 @@
+package dev.mmcheck.agent;
+
+import dev.mmcheck.checker.monitor.Analysis;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Properties;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The agent's options: defaults, both syntaxes, precedence, and one clear line per mistake. */
+class OptionsTest {
+
+    private static Properties props(String... kv) {
+        Properties p = new Properties();
+        for (int i = 0; i < kv.length; i += 2) {
+            p.setProperty(kv[i], kv[i + 1]);
+        }
+        p.setProperty("java.version", "17"); // unrelated properties are ignored
+        return p;
+    }
+
+    @Test
+    void defaults() throws Exception {
+        Options o = Options.parse(null, props());
+        assertEquals(Path.of("mmcheck-report.json"), o.report());
+        assertEquals(EnumSet.of(Analysis.TSO, Analysis.PSO), o.analyses());
+        assertNull(o.trace());
+        assertFalse(o.failOnViolation());
+        assertFalse(o.selfCheck());
+        assertEquals(Options.DEFAULT_EXCLUDES, o.excludes());
+        assertTrue(o.includes().isEmpty());
+    }
+
+    @Test
+    void agentArgumentsAndSystemProperties() throws Exception {
+        Options o = Options.parse("report=out/r.json,models=tso:sober,includes=com.acme.*:org.x.Y,trace=t.mmct,"
+                + "failOnViolation=true,selfCheck=TRUE,atomic=com.acme.Pool#take*", props("mmcheck.models", "pso"));
+        assertEquals(Path.of("out/r.json"), o.report());
+        assertEquals(EnumSet.of(Analysis.TSO, Analysis.SOBER), o.analyses(), "agent arguments win");
+        assertEquals(List.of("com.acme.*", "org.x.Y"), o.includes());
+        assertEquals(Path.of("t.mmct"), o.trace());
+        assertTrue(o.failOnViolation());
+        assertTrue(o.selfCheck());
+        assertTrue(o.atomic("com.acme.Pool", "takeHead"));
+        assertFalse(o.atomic("com.acme.Pool", "put"));
+        Options d = Options.parse("", props("mmcheck.models", "pso", "mmcheck.excludes", "a.*"));
+        assertEquals(EnumSet.of(Analysis.PSO), d.analyses());
+        assertEquals(List.of("a.*"), d.excludes());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic",
+        "models=tso:arm      | option models=tso:arm: unknown model 'arm' (choose from tso, pso, sober, separated by ':')",
+        "models=             | option models needs at least one of tso, pso, sober",
+        "selfCheck=maybe     | option selfCheck=maybe must be true or false",
+        "report=             | option report needs a file name",
+        "includes=com.a b    | option includes: 'com.a b' is not a valid pattern (a class name with * and ? wildcards)",
+        "atomic=com.a.Pool   | option atomic: 'com.a.Pool' is not a valid pattern (expected CLASS#METHOD, e.g. com.example.Pool#take*)",
+        "failOnViolation     | agent argument 'failOnViolation' is not KEY=VALUE",
+    })
+    void mistakesAreOneLine(String args, String message) {
+        Options.OptionException e = assertThrows(Options.OptionException.class, () -> Options.parse(args, props()));
+        assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void unknownSystemPropertiesAreMistakesToo() {
+        Options.OptionException e = assertThrows(Options.OptionException.class,
+                () -> Options.parse(null, props("mmcheck.selfcheck", "true")));
+        assertTrue(e.getMessage().startsWith("unknown option 'selfcheck' (-Dmmcheck.selfcheck)"), e.getMessage());
+    }
+
+    @Test
+    void whatIsInstrumented() throws Exception {
+        Options all = Options.parse(null, props());
+        assertTrue(all.instruments("com.acme.Queue"));
+        assertTrue(all.instruments("dev.mmcheck.samples.S01_DekkerPlain"), "only the agent's own packages are out");
+        assertFalse(all.instruments("dev.mmcheck.agent.Agent"));
+        assertFalse(all.instruments("dev.mmcheck.shaded.bytebuddy.ByteBuddy"));
+        assertFalse(all.instruments("org.junit.jupiter.api.Test"));
+        Options some = Options.parse("includes=com.acme.*,excludes=com.acme.gen.*", props());
+        assertTrue(some.instruments("com.acme.Queue"));
+        assertFalse(some.instruments("com.acme.gen.Parser"));
+        assertFalse(some.instruments("org.other.Thing"));
+        assertTrue(some.instruments("org.junit.Foo") == false, "includes narrow");
+        assertTrue(Options.matches("a.?.C*", "a.b.Class"));
+        assertFalse(Options.matches("a.?.C", "a.bb.C"));
+    }
+}

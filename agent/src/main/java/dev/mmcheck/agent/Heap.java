@@ -24,11 +24,11 @@ final class Heap {
         int count;
         Ref next;
 
-        Ref(Object o, int id, int hash, ReferenceQueue<Object> queue) {
+        Ref(Object o, int id, int hash, ReferenceQueue<Object> queue, String type) {
             super(o, queue);
             this.id = id;
             this.hash = hash;
-            this.type = typeName(o);
+            this.type = type;
         }
     }
 
@@ -89,7 +89,21 @@ final class Heap {
         return a;
     }
 
+    private Object lastObject;
+    private Ref lastRef;
+    private final java.util.Map<Class<?>, String> typeNames = new java.util.HashMap<>();
+
     private Ref ref(Object o) {
+        if (o == lastObject) {
+            return lastRef; // consecutive events on one object are common (a node's fields, a lock)
+        }
+        Ref r = lookup(o);
+        lastObject = o;
+        lastRef = r;
+        return r;
+    }
+
+    private Ref lookup(Object o) {
         int h = System.identityHashCode(o);
         int b = h & (buckets.length - 1);
         for (Ref r = buckets[b]; r != null; r = r.next) {
@@ -98,7 +112,7 @@ final class Heap {
             }
         }
         int id = freeObjects > 0 ? freeObjectIds[--freeObjects] : nextObjectId++;
-        Ref r = new Ref(o, id, h, queue);
+        Ref r = new Ref(o, id, h, queue, typeName(o));
         r.next = buckets[b];
         buckets[b] = r;
         if (++objects > buckets.length) {
@@ -136,6 +150,10 @@ final class Heap {
                 freeAddresses[freeCount++] = a;
             }
             unlink(r);
+            if (lastRef == r) {
+                lastObject = null;
+                lastRef = null;
+            }
             if (freeObjects == freeObjectIds.length) {
                 freeObjectIds = Arrays.copyOf(freeObjectIds, freeObjects * 2);
             }
@@ -253,14 +271,17 @@ final class Heap {
         return f.substring(0, dot) + "#" + object + f.substring(dot);
     }
 
-    private static String typeName(Object o) {
+    private String typeName(Object o) {
         if (o instanceof StaticOwners.Token) {
             return "static:";
         }
         if (o == Probes.JUC_OBJECT) {
             return "java.util.concurrent";
         }
-        Class<?> c = o.getClass();
+        return typeNames.computeIfAbsent(o.getClass(), Heap::simpleTypeName);
+    }
+
+    private static String simpleTypeName(Class<?> c) {
         if (c.isArray()) {
             return c.getComponentType().getSimpleName() + "[]";
         }

@@ -43,8 +43,8 @@ public final class EventLog {
         } else if (!closed) {
             // the begin event: after the start event of whoever started this thread, on the same stripe
             int s = Stripes.of(me, Probes.START);
-            int seq = Stripes.lock(s);
-            log.offer(Kinds.THREAD_BEGIN, -1, me, Probes.START, s, seq, 0);
+            Stripes.lock(s);
+            log.offer(Kinds.THREAD_BEGIN, -1, me, Probes.START, s, Stripes.nextSeq(s), 0);
             Stripes.unlock(s);
         }
         return log;

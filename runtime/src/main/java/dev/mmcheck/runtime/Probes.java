@@ -55,7 +55,7 @@ public final class Probes {
 
     private static void take(ThreadLog t, Object owner, int slot) {
         int s = Stripes.of(owner, slot);
-        t.heldSeq = Stripes.lock(s);
+        Stripes.lock(s);
         t.held = s;
         t.heldObject = owner;
         t.heldSlot = slot;
@@ -91,17 +91,42 @@ public final class Probes {
     }
 
     private static void log(ThreadLog t, int kind, int site, long value) {
-        if (t.held >= 0) {
-            t.offer(kind, site, t.heldObject, t.heldSlot, t.held, t.heldSeq, 0, value);
-        }
+        write(t, kind, site, 0, value);
     }
 
     /** Logs an access whose value is the value read or written (checked by the self-check). */
     private static void logValue(ThreadLog t, int kind, int site, long value) {
-        if (t.held >= 0) {
-            t.offer(kind, site, t.heldObject, t.heldSlot, t.held, t.heldSeq,
-                    EventLog.selfCheck ? ThreadLog.HAS_VALUE : 0, value);
+        write(t, kind, site, EventLog.selfCheck ? ThreadLog.HAS_VALUE : 0, value);
+    }
+
+    /**
+     * Writes the event of the access made under the held stripe, except a load that repeats this
+     * thread's last access to the same address with no write to its stripe since: such a load adds no
+     * happens-before edge and cannot expose a buffered store (any store of another thread to the
+     * address was committed at this thread's last access, and none came since), so the monitors would
+     * do nothing with it. Loads are elided only when the self-check is off, and never across a
+     * transaction boundary.
+     */
+    private static void write(ThreadLog t, int kind, int site, int flags, long value) {
+        int s = t.held;
+        if (s < 0) {
+            return;
         }
+        int c = s & (ThreadLog.CACHE - 1);
+        if (kind == Kinds.LOAD) {
+            if (!EventLog.selfCheck && t.cacheStripe[c] == s && t.cacheObject[c] == t.heldObject
+                    && t.cacheSlot[c] == t.heldSlot && t.cacheWrites[c] == Stripes.writes(s)) {
+                t.elided++;
+                return;
+            }
+            t.cacheWrites[c] = Stripes.writes(s);
+        } else {
+            t.cacheWrites[c] = Stripes.countWrite(s);
+        }
+        t.cacheStripe[c] = s;
+        t.cacheObject[c] = t.heldObject;
+        t.cacheSlot[c] = t.heldSlot;
+        t.offer(kind, site, t.heldObject, t.heldSlot, s, Stripes.nextSeq(s), flags, value);
     }
 
     /** Releases the stripe taken by the last lock probe, if any (after a store instruction). */
@@ -299,6 +324,7 @@ public final class Probes {
     /** An atomic method begins (transactions). */
     public static void txBegin(ThreadLog t, int site) {
         if (t.atomicDepth++ == 0) {
+            t.forgetRepeats();
             fenceless(t, Kinds.TX_BEGIN, site);
         }
     }
@@ -306,6 +332,7 @@ public final class Probes {
     /** An atomic method ends, normally or by an exception. */
     public static void txEnd(ThreadLog t, int site) {
         if (--t.atomicDepth == 0) {
+            t.forgetRepeats();
             fenceless(t, Kinds.TX_END, site);
         }
     }

@@ -22,7 +22,7 @@ public final class Stripes {
     private static final int PAD = 16; // ints between stripes: one 64-byte line each
     private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
 
-    // [stripe * PAD]: lock word (0 free, 1 held); [stripe * PAD + 1]: next sequence number
+    // [stripe * PAD]: lock word (0 free, 1 held); [+ 1]: next sequence number; [+ 2]: writes so far
     private static final int[] WORDS = new int[COUNT * PAD];
 
     private Stripes() {
@@ -34,22 +34,36 @@ public final class Stripes {
         return (h ^ (h >>> 15)) & (COUNT - 1);
     }
 
-    /** Takes stripe {@code s}; returns its sequence number for the event logged under it. */
-    public static int lock(int s) {
+    /** Takes stripe {@code s}. */
+    public static void lock(int s) {
         int at = s * PAD;
         if (!INTS.compareAndSet(WORDS, at, 0, 1)) {
             spin(at);
         }
-        // plain read and write: guarded by the lock
-        int seq = WORDS[at + 1];
-        WORDS[at + 1] = seq + 1;
+    }
+
+    /** The sequence number of the next event logged under stripe {@code s}; only while holding it. */
+    public static int nextSeq(int s) {
+        int at = s * PAD + 1;
+        int seq = WORDS[at]; // plain: guarded by the lock
+        WORDS[at] = seq + 1;
         return seq;
+    }
+
+    /** Counts a write logged under stripe {@code s} and returns the new count; only while holding it. */
+    public static int countWrite(int s) {
+        return ++WORDS[s * PAD + 2];
+    }
+
+    /** Writes logged under stripe {@code s} so far; only while holding it. */
+    public static int writes(int s) {
+        return WORDS[s * PAD + 2];
     }
 
     private static void spin(int at) {
         int spins = 0;
         do {
-            if (++spins < 100) {
+            if (++spins < 20) {
                 Thread.onSpinWait();
             } else {
                 Thread.yield();

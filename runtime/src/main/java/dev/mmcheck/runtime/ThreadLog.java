@@ -75,9 +75,17 @@ public final class ThreadLog {
     long waits;
     // the stripe held between a lock probe and its log-and-unlock probe, -1 when none
     int held = -1;
-    int heldSeq;
     Object heldObject;
     int heldSlot;
+    /** Loads not logged because they repeat this thread's last access to the address (see Probes). */
+    long elided;
+    // per stripe (direct-mapped on its low bits): the address this thread last accessed there, and the
+    // stripe's write count just after; a load of the same address with no write since repeats it
+    static final int CACHE = 256;
+    final Object[] cacheObject = new Object[CACHE];
+    final int[] cacheSlot = new int[CACHE];
+    final int[] cacheWrites = new int[CACHE];
+    final int[] cacheStripe = new int[CACHE];
 
     // written by the consumer only
     private volatile long consumerIndex;
@@ -90,11 +98,23 @@ public final class ThreadLog {
         this.serial = serial;
         this.thread = new WeakReference<>(thread);
         this.name = thread.getName();
+        java.util.Arrays.fill(cacheStripe, -1);
     }
 
     /** This log's thread id: dense, in order of first event, never reused. Any thread. */
     public int serial() {
         return serial;
+    }
+
+    /** Loads this thread did not log because they repeated its last access (racy read). Any thread. */
+    public long elidedLoads() {
+        return elided;
+    }
+
+    /** Forgets the repeated-access cache (at transaction boundaries). Owner only. */
+    void forgetRepeats() {
+        java.util.Arrays.fill(cacheObject, null);
+        java.util.Arrays.fill(cacheStripe, -1);
     }
 
     /** Times this thread waited for the checker because its log was full. Any thread (racy read). */

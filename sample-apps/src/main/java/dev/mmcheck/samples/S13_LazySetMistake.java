@@ -26,11 +26,13 @@ public final class S13_LazySetMistake implements Runnable {
             want1.lazySet(1); // mmcheck:store
             if (want2.get() == 0) { // mmcheck:access
                 entered++;
+                Rounds.pause(); // stays in the critical section a while, as a preemption would make it
             }
         }, r -> {
             want2.lazySet(1); // mmcheck:store
             if (want1.get() == 0) { // mmcheck:access
                 entered++;
+                Rounds.pause();
             }
         });
         System.out.println("S13_LazySetMistake: done");

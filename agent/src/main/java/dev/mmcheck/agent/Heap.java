@@ -89,16 +89,15 @@ final class Heap {
         return a;
     }
 
-    private Object lastObject;
     private Ref lastRef;
     private final java.util.Map<Class<?>, String> typeNames = new java.util.HashMap<>();
 
     private Ref ref(Object o) {
-        if (o == lastObject) {
-            return lastRef; // consecutive events on one object are common (a node's fields, a lock)
+        Ref last = lastRef;
+        if (last != null && last.get() == o) {
+            return last; // consecutive events on one object are common (a node's fields, a lock)
         }
         Ref r = lookup(o);
-        lastObject = o;
         lastRef = r;
         return r;
     }
@@ -151,7 +150,6 @@ final class Heap {
             }
             unlink(r);
             if (lastRef == r) {
-                lastObject = null;
                 lastRef = null;
             }
             if (freeObjects == freeObjectIds.length) {

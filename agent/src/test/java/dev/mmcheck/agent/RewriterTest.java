@@ -123,7 +123,11 @@ class RewriterTest {
 
     /** Runs {@code method} of a fresh instance of the transformed fixture in a new thread, returns its events. */
     private List<Ev> run(byte[] b, String method, Object... args) throws Exception {
-        Class<?> c = new Loader(Accesses.class.getName(), b).loadClass(Accesses.class.getName());
+        return run(Accesses.class, b, method, args);
+    }
+
+    private List<Ev> run(Class<?> fixture, byte[] b, String method, Object... args) throws Exception {
+        Class<?> c = new Loader(fixture.getName(), b).loadClass(fixture.getName());
         Constructor<?> ctor = c.getConstructor();
         Method m = null;
         for (Method x : c.getMethods()) {
@@ -140,7 +144,11 @@ class RewriterTest {
                 Object o = ctor.newInstance();
                 ThreadLog log = EventLog.current();
                 long from = log.lvProducerIndex();
-                result[0] = target.invoke(o, args);
+                try {
+                    result[0] = target.invoke(o, args);
+                } catch (java.lang.reflect.InvocationTargetException expected) {
+                    result[0] = expected.getCause();
+                }
                 for (long i = from; i < log.lvProducerIndex(); i++) {
                     events.add(new Ev(log.lpInt(i, ThreadLog.KIND), log.lpInt(i, ThreadLog.SLOT), log.lpObject(i),
                             log.lpValue(i)));
@@ -180,6 +188,70 @@ class RewriterTest {
                 "the static UPDATER field, then the CAS");
         assertEquals(List.of(Kinds.LOAD, Kinds.RELEASE_STORE, Kinds.FULL_FENCE, Kinds.LOAD, Kinds.LOAD),
                 run(b, "handle").stream().map(Ev::kind).toList(), "FLAG, setRelease, the fence, FLAG, getAcquire");
+    }
+
+    @Test
+    void unsafeAccessesAndFencesAreEvents() throws Exception {
+        byte[] b = transform(dev.mmcheck.agent.fixtures.MoreAccesses.class);
+        EventLog.configure(1 << 12, false);
+        dev.mmcheck.runtime.Targets.resolver(fields::resolve);
+        List<Ev> e = run(dev.mmcheck.agent.fixtures.MoreAccesses.class, b, "unsafe");
+        // the static U and VALUE loads, then putOrdered, storeFence, CAS (U and VALUE reloaded around them)
+        List<Integer> kinds = e.stream().map(Ev::kind).filter(k -> k != Kinds.LOAD).toList();
+        assertEquals(List.of(Kinds.RELEASE_STORE, Kinds.STORE_STORE_FENCE, Kinds.INTERLOCKED), kinds);
+        Ev cas = e.stream().filter(x -> x.kind() == Kinds.INTERLOCKED).findFirst().orElseThrow();
+        Ev put = e.stream().filter(x -> x.kind() == Kinds.RELEASE_STORE).findFirst().orElseThrow();
+        assertEquals(put.slot(), cas.slot(), "both resolve the offset to the same field");
+        assertEquals(fields.id(dev.mmcheck.agent.fixtures.MoreAccesses.class.getName(), "value"), cas.slot(),
+                "the offset resolves to the field's id, as GETFIELD/PUTFIELD use it");
+    }
+
+    @Test
+    void aSynchronizedMethodThatThrowsStillExitsItsMonitor() throws Exception {
+        byte[] b = transform(dev.mmcheck.agent.fixtures.MoreAccesses.class);
+        EventLog.configure(1 << 12, false);
+        assertEquals(List.of(Kinds.MONITOR_ENTER, Kinds.STORE, Kinds.MONITOR_EXIT),
+                run(dev.mmcheck.agent.fixtures.MoreAccesses.class, b, "throwsWhileLocked").stream().map(Ev::kind)
+                        .toList());
+    }
+
+    @Test
+    void probesAllocateNothingPerEvent() throws Exception {
+        byte[] b = transform(dev.mmcheck.agent.fixtures.MoreAccesses.class);
+        EventLog.configure(1 << 20, false);
+        Class<?> c = new Loader(dev.mmcheck.agent.fixtures.MoreAccesses.class.getName(), b)
+                .loadClass(dev.mmcheck.agent.fixtures.MoreAccesses.class.getName());
+        Object o = c.getConstructor().newInstance();
+        Method hot = c.getMethod("hot", int.class);
+        long[] allocated = new long[1];
+        long[] events = new long[1];
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(() -> {
+            try {
+                ThreadLog log = EventLog.current();
+                com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean)
+                        java.lang.management.ManagementFactory.getThreadMXBean();
+                for (int warm = 0; warm < 20; warm++) {
+                    hot.invoke(o, 10_000);
+                    log.soConsumerIndex(log.lvProducerIndex()); // play the checker: free the ring
+                }
+                long before = mx.getThreadAllocatedBytes(Thread.currentThread().getId());
+                long from = log.lvProducerIndex();
+                hot.invoke(o, 10_000);
+                events[0] = log.lvProducerIndex() - from;
+                allocated[0] = mx.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+                log.soConsumerIndex(log.lvProducerIndex());
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        });
+        t.start();
+        t.join();
+        if (failure[0] != null) {
+            throw new AssertionError(failure[0]);
+        }
+        assertTrue(events[0] >= 10_000, events[0] + " events");
+        assertTrue(allocated[0] < 2_048, allocated[0] + " bytes allocated for " + events[0] + " events");
     }
 
     @Test

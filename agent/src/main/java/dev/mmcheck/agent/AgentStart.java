@@ -88,6 +88,10 @@ final class AgentStart {
             notes.add(stats.failed.get() + " classes could not be instrumented and ran unchecked: "
                     + String.join("; ", stats.failures()));
         }
+        if (loop.nestedAccesses() > 0) {
+            notes.add(loop.nestedAccesses() + " accesses ran inside another access's probes (unforeseen code between "
+                    + "a lock probe and its log probe) and were not logged");
+        }
         if (Targets.unresolved() > 0) {
             notes.add(Targets.unresolved() + " accesses through field updaters, VarHandles or Unsafe offsets whose "
                     + "creation was not seen were checked under an address of their own");
@@ -107,6 +111,7 @@ final class AgentStart {
         run.put("classesFailed", stats.failed.get());
         run.put("sites", sites.size());
         run.put("unresolvedAccessors", Targets.unresolved());
+        run.put("nestedAccesses", loop.nestedAccesses());
         if (self != null) {
             run.put("selfCheckReads", self.reads());
             run.put("selfCheckMismatches", self.mismatches());

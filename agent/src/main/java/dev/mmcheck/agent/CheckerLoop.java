@@ -257,6 +257,18 @@ final class CheckerLoop implements Runnable, Names {
         return p;
     }
 
+    /** Accesses that ran nested inside another access's probes and were not logged. */
+    long nestedAccesses() {
+        long n = 0;
+        for (ThreadLog log : active) {
+            n += log.nestedAccesses();
+        }
+        for (ThreadLog log : ended.keySet()) {
+            n += log.nestedAccesses();
+        }
+        return n;
+    }
+
     /** Times producers waited because their log was full. */
     long backPressureWaits() {
         long w = 0;

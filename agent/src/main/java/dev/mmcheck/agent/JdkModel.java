@@ -162,8 +162,8 @@ final class JdkModel {
     static int accessKind(String name) {
         switch (name) {
             case "get": case "getPlain": case "getOpaque": case "getAcquire": case "intValue": case "longValue":
-            case "floatValue": case "doubleValue": case "toString":
-                return Kinds.LOAD;
+            case "floatValue": case "doubleValue":
+                return Kinds.LOAD; // not toString: AtomicReference's calls the value's toString, user code
             case "set":
                 return Kinds.VOLATILE_STORE;
             case "lazySet": case "setRelease":
@@ -223,7 +223,8 @@ final class JdkModel {
         if (coordinates < 0 || coordinates > 2) {
             return Call.NONE;
         }
-        return new Call(Treatment.HANDLE, kind, false, coordinates);
+        // a static field's VarHandle initializes the field's class on first use: run that muted
+        return new Call(Treatment.HANDLE, kind, coordinates == 0, coordinates);
     }
 
     private static Call unsafe(String name, String desc) {

@@ -256,12 +256,14 @@ final class MethodRewriter extends MethodNode {
         rewritten++;
     }
 
-    /** Reads a static of another class once before taking its stripe, so that its initialization runs first. */
+    /**
+     * Reads the static once before taking its stripe, so that the initialization it may trigger (of
+     * another class, or of an interface that declares it, which initializing this class does not do)
+     * runs first and not inside the probes.
+     */
     private void pretouch(InsnList code, FieldInsnNode f, Type type) {
-        if (!f.owner.equals(owner.internalName())) {
-            code.add(new FieldInsnNode(Opcodes.GETSTATIC, f.owner, f.name, f.desc));
-            code.add(new InsnNode(type.getSize() == 2 ? Opcodes.POP2 : Opcodes.POP));
-        }
+        code.add(new FieldInsnNode(Opcodes.GETSTATIC, f.owner, f.name, f.desc));
+        code.add(new InsnNode(type.getSize() == 2 ? Opcodes.POP2 : Opcodes.POP));
     }
 
     private void loaded(InsnList after, char l, int site) {

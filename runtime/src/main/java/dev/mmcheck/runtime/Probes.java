@@ -53,7 +53,18 @@ public final class Probes {
         return t.muted || t.mutedCalls > 0 || EventLog.closed;
     }
 
+    /**
+     * Takes the address's stripe for the access that follows. An access can run between another
+     * access's lock and log probes only if code runs there that the agent did not foresee (class
+     * initialization is forced before static accesses, user functions of atomics run muted); such a
+     * nested access is not logged, and counted, rather than deadlock on a stripe its thread holds.
+     */
     private static void take(ThreadLog t, Object owner, int slot) {
+        if (t.held >= 0) {
+            t.nestedSkips++;
+            t.nested++;
+            return;
+        }
         int s = Stripes.of(owner, slot);
         Stripes.lock(s);
         t.held = s;
@@ -109,7 +120,7 @@ public final class Probes {
      */
     private static void write(ThreadLog t, int kind, int site, int flags, long value) {
         int s = t.held;
-        if (s < 0) {
+        if (s < 0 || t.nestedSkips > 0) {
             return;
         }
         int c = s & (ThreadLog.CACHE - 1);
@@ -131,6 +142,10 @@ public final class Probes {
 
     /** Releases the stripe taken by the last lock probe, if any (after a store instruction). */
     public static void unlock(ThreadLog t) {
+        if (t.nestedSkips > 0) {
+            t.nestedSkips--; // the end of a nested access: the outer one still holds its stripe
+            return;
+        }
         int s = t.held;
         if (s >= 0) {
             t.held = -1;

@@ -75,6 +75,10 @@ public final class ThreadLog {
     long waits;
     // the stripe held between a lock probe and its log-and-unlock probe, -1 when none
     int held = -1;
+    /** Lock probes skipped because a stripe was already held (a nested access: see Probes.take). */
+    int nestedSkips;
+    /** How many accesses were not logged because they ran nested inside another's probes. */
+    long nested;
     Object heldObject;
     int heldSlot;
     /** Loads not logged because they repeat this thread's last access to the address (see Probes). */
@@ -104,6 +108,11 @@ public final class ThreadLog {
     /** This log's thread id: dense, in order of first event, never reused. Any thread. */
     public int serial() {
         return serial;
+    }
+
+    /** Accesses not logged because they ran nested inside another access's probes (racy read). Any thread. */
+    public long nestedAccesses() {
+        return nested;
     }
 
     /** Loads this thread did not log because they repeated its last access (racy read). Any thread. */

@@ -95,20 +95,24 @@ class RewriterTest {
         assertTrue(probes(b, "<init>").contains("fence"), "final fields: the constructor ends with a freeze");
     }
 
-    /** Loads {@code name} from the transformed bytes, child-first. */
+    /** Loads the given classes from their transformed bytes, child-first. */
     private static final class Loader extends ClassLoader {
-        private final String name;
-        private final byte[] bytes;
+        private final java.util.Map<String, byte[]> classes = new java.util.HashMap<>();
 
         Loader(String name, byte[] bytes) {
             super(RewriterTest.class.getClassLoader());
-            this.name = name;
-            this.bytes = bytes;
+            classes.put(name, bytes);
+        }
+
+        Loader also(String name, byte[] bytes) {
+            classes.put(name, bytes);
+            return this;
         }
 
         @Override
         protected Class<?> loadClass(String n, boolean resolve) throws ClassNotFoundException {
-            if (n.equals(name)) {
+            byte[] bytes = classes.get(n);
+            if (bytes != null) {
                 synchronized (getClassLoadingLock(n)) {
                     Class<?> c = findLoadedClass(n);
                     return c != null ? c : defineClass(n, bytes, 0, bytes.length);
@@ -121,13 +125,20 @@ class RewriterTest {
     private record Ev(int kind, int slot, Object object, long value) {
     }
 
+    /** Accesses the last run's thread could not log because they ran nested inside another's probes. */
+    private volatile long lastNested;
+
     /** Runs {@code method} of a fresh instance of the transformed fixture in a new thread, returns its events. */
     private List<Ev> run(byte[] b, String method, Object... args) throws Exception {
         return run(Accesses.class, b, method, args);
     }
 
     private List<Ev> run(Class<?> fixture, byte[] b, String method, Object... args) throws Exception {
-        Class<?> c = new Loader(fixture.getName(), b).loadClass(fixture.getName());
+        return run(new Loader(fixture.getName(), b), fixture, method, args);
+    }
+
+    private List<Ev> run(Loader loader, Class<?> fixture, String method, Object... args) throws Exception {
+        Class<?> c = loader.loadClass(fixture.getName());
         Constructor<?> ctor = c.getConstructor();
         Method m = null;
         for (Method x : c.getMethods()) {
@@ -149,6 +160,7 @@ class RewriterTest {
                 } catch (java.lang.reflect.InvocationTargetException expected) {
                     result[0] = expected.getCause();
                 }
+                lastNested = log.nestedAccesses();
                 for (long i = from; i < log.lvProducerIndex(); i++) {
                     events.add(new Ev(log.lpInt(i, ThreadLog.KIND), log.lpInt(i, ThreadLog.SLOT), log.lpObject(i),
                             log.lpValue(i)));
@@ -252,6 +264,23 @@ class RewriterTest {
         }
         assertTrue(events[0] >= 10_000, events[0] + " events");
         assertTrue(allocated[0] < 2_048, allocated[0] + " bytes allocated for " + events[0] + " events");
+    }
+
+    @Test
+    void initializingAnInterfaceOnAStaticReadDoesNotLeaveAStripeHeld() throws Exception {
+        // the interface is initialized by the first read of TYPES through the class: before the fix its
+        // initializer ran between the read's lock and log probes and the second read spun forever
+        Class<?> outer = dev.mmcheck.agent.fixtures.InterfaceStatics.class;
+        Class<?> names = dev.mmcheck.agent.fixtures.InterfaceStatics.Names.class;
+        EventLog.configure(1 << 12, false);
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
+            Loader loader = new Loader(outer.getName(), transform(outer)).also(names.getName(), transform(names));
+            for (int i = 0; i < 3; i++) {
+                List<Ev> e = run(loader, outer, "describe", 1);
+                assertTrue(e.stream().anyMatch(x -> x.kind() == Kinds.LOAD), "the static and the element are read");
+                assertEquals(0, lastNested, "the interface's initializer ran before the read's probes, not inside");
+            }
+        });
     }
 
     @Test

@@ -271,7 +271,7 @@ class RewriterTest {
         // the interface is initialized by the first read of TYPES through the class: before the fix its
         // initializer ran between the read's lock and log probes and the second read spun forever
         Class<?> outer = dev.mmcheck.agent.fixtures.InterfaceStatics.class;
-        Class<?> names = dev.mmcheck.agent.fixtures.InterfaceStatics.Names.class;
+        Class<?> names = dev.mmcheck.agent.fixtures.StaticNames.class;
         EventLog.configure(1 << 12, false);
         org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
             Loader loader = new Loader(outer.getName(), transform(outer)).also(names.getName(), transform(names));

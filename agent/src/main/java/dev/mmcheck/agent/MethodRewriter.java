@@ -287,7 +287,20 @@ final class MethodRewriter extends MethodNode {
 
     private void insn(AbstractInsnNode n, boolean freeze) {
         int op = n.getOpcode();
-        if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {
+        if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD && op != Opcodes.AALOAD) {
+            // primitive element loads: the probe loads, so that it can skip the stripe for a repeated load
+            int k = op - Opcodes.IALOAD;
+            String array = new String[] {"[I", "[J", "[F", "[D", null, "Ljava/lang/Object;", "[C", "[S"}[k];
+            char result = "IJFD?III".charAt(k);
+            char suffix = "IJFD?BCS".charAt(k);
+            InsnList call = new InsnList();
+            call.add(loadLog());
+            call.add(push(site(n)));
+            call.add(probe("lpLoadElement" + suffix, "(" + array + "I" + LOG_DESC + "I)" + result));
+            instructions.insertBefore(n, call);
+            instructions.remove(n);
+            rewritten++;
+        } else if (op == Opcodes.AALOAD) {
             char l = arrayLetter(op - Opcodes.IALOAD);
             int site = site(n);
             InsnList before = new InsnList();

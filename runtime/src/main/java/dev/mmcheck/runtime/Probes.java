@@ -179,6 +179,189 @@ public final class Probes {
         unlock(t);
     }
 
+    // ------------------------------------------------------ primitive array loads (the probe loads)
+
+    /**
+     * Whether a load of {@code a[i]} (stripe {@code s}) repeats this thread's last access to it with no
+     * write to the stripe since, judged without taking the stripe (a seqlock-style optimistic read, as
+     * StampedLock's): the caller loads, then {@link #validated} confirms that no write began or ended
+     * meanwhile. Every logged access ends with a full fence (Stripes.unlock), so this thread's earlier
+     * accesses are visible before the optimistic load, and the run stays sequentially consistent.
+     */
+    private static boolean optimistic(ThreadLog t, Object a, int i, int s) {
+        int c = s & (ThreadLog.CACHE - 1);
+        if (EventLog.selfCheck || t.held >= 0 || t.cacheStripe[c] != s || t.cacheObject[c] != a || t.cacheSlot[c] != i) {
+            return false;
+        }
+        int w = Stripes.writesAcquire(s);
+        if (w != t.cacheWrites[c] || Stripes.locked(s)) {
+            return false;
+        }
+        t.optimisticWrites = w;
+        return true;
+    }
+
+    private static boolean validated(ThreadLog t, int s) {
+        VarHandle.loadLoadFence();
+        if (Stripes.writesAcquire(s) == t.optimisticWrites && !Stripes.locked(s)) {
+            t.elided++;
+            return true;
+        }
+        return false;
+    }
+
+    /** Replaces IALOAD: loads {@code a[i]}, logging it unless it repeats the thread's last access. */
+    public static int lpLoadElementI(int[] a, int i, ThreadLog t, int site) {
+        if (a == null || i < 0 || i >= a.length || off(t)) {
+            return a[i]; // throws, or runs unlogged
+        }
+        int s = Stripes.of(a, i);
+        if (optimistic(t, a, i, s)) {
+            int v = a[i];
+            if (validated(t, s)) {
+                return v;
+            }
+        }
+        take(t, a, i);
+        int v = a[i];
+        logValue(t, Kinds.LOAD, site, v);
+        unlock(t);
+        return v;
+    }
+
+    /** Replaces LALOAD. */
+    public static long lpLoadElementJ(long[] a, int i, ThreadLog t, int site) {
+        if (a == null || i < 0 || i >= a.length || off(t)) {
+            return a[i];
+        }
+        int s = Stripes.of(a, i);
+        if (optimistic(t, a, i, s)) {
+            long v = a[i];
+            if (validated(t, s)) {
+                return v;
+            }
+        }
+        take(t, a, i);
+        long v = a[i];
+        logValue(t, Kinds.LOAD, site, v);
+        unlock(t);
+        return v;
+    }
+
+    /** Replaces FALOAD. */
+    public static float lpLoadElementF(float[] a, int i, ThreadLog t, int site) {
+        if (a == null || i < 0 || i >= a.length || off(t)) {
+            return a[i];
+        }
+        int s = Stripes.of(a, i);
+        if (optimistic(t, a, i, s)) {
+            float v = a[i];
+            if (validated(t, s)) {
+                return v;
+            }
+        }
+        take(t, a, i);
+        float v = a[i];
+        logValue(t, Kinds.LOAD, site, Float.floatToRawIntBits(v));
+        unlock(t);
+        return v;
+    }
+
+    /** Replaces DALOAD. */
+    public static double lpLoadElementD(double[] a, int i, ThreadLog t, int site) {
+        if (a == null || i < 0 || i >= a.length || off(t)) {
+            return a[i];
+        }
+        int s = Stripes.of(a, i);
+        if (optimistic(t, a, i, s)) {
+            double v = a[i];
+            if (validated(t, s)) {
+                return v;
+            }
+        }
+        take(t, a, i);
+        double v = a[i];
+        logValue(t, Kinds.LOAD, site, Double.doubleToRawLongBits(v));
+        unlock(t);
+        return v;
+    }
+
+    /** Replaces CALOAD. */
+    public static int lpLoadElementC(char[] a, int i, ThreadLog t, int site) {
+        if (a == null || i < 0 || i >= a.length || off(t)) {
+            return a[i];
+        }
+        int s = Stripes.of(a, i);
+        if (optimistic(t, a, i, s)) {
+            char v = a[i];
+            if (validated(t, s)) {
+                return v;
+            }
+        }
+        take(t, a, i);
+        char v = a[i];
+        logValue(t, Kinds.LOAD, site, v);
+        unlock(t);
+        return v;
+    }
+
+    /** Replaces SALOAD. */
+    public static int lpLoadElementS(short[] a, int i, ThreadLog t, int site) {
+        if (a == null || i < 0 || i >= a.length || off(t)) {
+            return a[i];
+        }
+        int s = Stripes.of(a, i);
+        if (optimistic(t, a, i, s)) {
+            short v = a[i];
+            if (validated(t, s)) {
+                return v;
+            }
+        }
+        take(t, a, i);
+        short v = a[i];
+        logValue(t, Kinds.LOAD, site, v);
+        unlock(t);
+        return v;
+    }
+
+    /** Replaces BALOAD, on a byte[] or a boolean[] (which BALOAD also reads). */
+    public static int lpLoadElementB(Object array, int i, ThreadLog t, int site) {
+        if (array instanceof boolean[]) {
+            boolean[] a = (boolean[]) array;
+            if (i < 0 || i >= a.length || off(t)) {
+                return a[i] ? 1 : 0;
+            }
+            int s = Stripes.of(a, i);
+            if (optimistic(t, a, i, s)) {
+                boolean v = a[i];
+                if (validated(t, s)) {
+                    return v ? 1 : 0;
+                }
+            }
+            take(t, a, i);
+            int v = a[i] ? 1 : 0;
+            logValue(t, Kinds.LOAD, site, v);
+            unlock(t);
+            return v;
+        }
+        byte[] a = (byte[]) array;
+        if (a == null || i < 0 || i >= a.length || off(t)) {
+            return a[i];
+        }
+        int s = Stripes.of(a, i);
+        if (optimistic(t, a, i, s)) {
+            byte v = a[i];
+            if (validated(t, s)) {
+                return v;
+            }
+        }
+        take(t, a, i);
+        byte v = a[i];
+        logValue(t, Kinds.LOAD, site, v);
+        unlock(t);
+        return v;
+    }
+
     // ------------------------------------------------------------------------ loads (after the load)
 
     /** Log probe after an int-typed load (boolean, byte, char, short, int). */

@@ -71,8 +71,22 @@ public final class Stripes {
         } while ((int) INTS.getVolatile(WORDS, at) != 0 || !INTS.compareAndSet(WORDS, at, 0, 1));
     }
 
-    /** Releases stripe {@code s} (release store: the event written under it is published before). */
+    /**
+     * Releases stripe {@code s} with a volatile store, a full fence: the access made under it is
+     * globally visible before the thread's next access, even one that takes no stripe (an optimistic
+     * repeated load, {@link Probes}), so the instrumented run stays sequentially consistent.
+     */
     public static void unlock(int s) {
-        INTS.setRelease(WORDS, s * PAD, 0);
+        INTS.setVolatile(WORDS, s * PAD, 0);
+    }
+
+    /** Writes logged under stripe {@code s} so far, read without holding it (acquire). Any thread. */
+    public static int writesAcquire(int s) {
+        return (int) INTS.getAcquire(WORDS, s * PAD + 2);
+    }
+
+    /** Whether stripe {@code s} is held (acquire read). Any thread. */
+    public static boolean locked(int s) {
+        return (int) INTS.getAcquire(WORDS, s * PAD) != 0;
     }
 }

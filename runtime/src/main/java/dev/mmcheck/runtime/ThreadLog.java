@@ -83,6 +83,8 @@ public final class ThreadLog {
     int heldSlot;
     /** Loads not logged because they repeat this thread's last access to the address (see Probes). */
     long elided;
+    /** The write count an optimistic repeated load validates against. */
+    int optimisticWrites;
     // per stripe (direct-mapped on its low bits): the address this thread last accessed there, and the
     // stripe's write count just after; a load of the same address with no write since repeats it
     static final int CACHE = 256;

@@ -19,6 +19,7 @@ public final class S10_BakeryPlain implements Runnable {
         choosing[i] = 1; // mmcheck:store
         Rounds.pause(); // widens the window between the stores and the loads, as a preemption would
         int t = ticket[j] + 1; // mmcheck:access
+        Rounds.pause(); // a preemption here lets the other thread store its ticket and read our choosing flag
         ticket[i] = t; // mmcheck:store
         choosing[i] = 0; // mmcheck:store
         Rounds.pause();

@@ -5,6 +5,7 @@ import dev.mmcheck.runtime.StaticOwners;
 
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
+import java.lang.reflect.Array;
 import java.util.Arrays;
 import java.util.function.IntConsumer;
 
@@ -20,6 +21,8 @@ final class Heap {
         final int id;
         final int hash;
         final String type;
+        /** For an array: its elements' address ids + 1 (0 none yet), in pages allocated on first use. */
+        final int[][] pages;
         int[] addresses = new int[2];
         int count;
         Ref next;
@@ -29,8 +32,13 @@ final class Heap {
             this.id = id;
             this.hash = hash;
             this.type = type;
+            this.pages = o.getClass().isArray() ? new int[(Array.getLength(o) + PAGE - 1) >>> PAGE_BITS][] : null;
         }
     }
+
+    private static final int PAGE_BITS = 10;
+    /** Elements per page of an array's address table. */
+    private static final int PAGE = 1 << PAGE_BITS;
 
     private static final long EMPTY = Long.MIN_VALUE;
 
@@ -46,6 +54,8 @@ final class Heap {
     private long[] keys = new long[1024];
     private int[] values = new int[1024];
     private int size;
+    // array elements with an address id (in their arrays' pages, not in the table)
+    private int elements;
     // by address id
     private long[] keyOf = new long[256];
     private String[] typeOf = new String[256];
@@ -58,9 +68,28 @@ final class Heap {
         Arrays.fill(keys, EMPTY);
     }
 
-    /** The address id of slot {@code slot} of {@code o}. */
+    /**
+     * The address id of slot {@code slot} of {@code o}. Array elements are found by index in the array's
+     * own pages (no hashing: a loop over a large array would otherwise miss the caches on every event);
+     * fields and pseudo-slots (monitor, start) through the hash table.
+     */
     int address(Object o, int slot) {
         Ref r = ref(o);
+        if (inPages(r, slot)) {
+            int[][] pages = r.pages;
+            int[] page = pages[slot >>> PAGE_BITS];
+            if (page == null) {
+                page = new int[PAGE];
+                pages[slot >>> PAGE_BITS] = page;
+            }
+            int a = page[slot & (PAGE - 1)] - 1;
+            if (a < 0) {
+                a = newAddress(r, slot);
+                page[slot & (PAGE - 1)] = a + 1;
+                elements++;
+            }
+            return a;
+        }
         long key = ((long) r.id << 32) | (slot & 0xffffffffL);
         int mask = keys.length - 1;
         int i = mix(key) & mask;
@@ -70,12 +99,24 @@ final class Heap {
             }
             i = (i + 1) & mask;
         }
-        int a = freeCount > 0 ? freeAddresses[--freeCount] : nextAddress++;
+        int a = newAddress(r, slot);
         keys[i] = key;
         values[i] = a;
         if (2 * ++size > keys.length) {
             rehash(keys.length * 2);
         }
+        return a;
+    }
+
+    /** Whether slot {@code slot} of {@code r}'s object has its address id in the object's pages. */
+    private static boolean inPages(Ref r, int slot) {
+        return r.pages != null && slot >= 0 && (slot >>> PAGE_BITS) < r.pages.length;
+    }
+
+    /** A fresh address id for slot {@code slot} of {@code r}'s object, recorded as one of its addresses. */
+    private int newAddress(Ref r, int slot) {
+        long key = ((long) r.id << 32) | (slot & 0xffffffffL);
+        int a = freeCount > 0 ? freeAddresses[--freeCount] : nextAddress++;
         if (a >= keyOf.length) {
             keyOf = Arrays.copyOf(keyOf, a * 2);
             typeOf = Arrays.copyOf(typeOf, a * 2);
@@ -141,7 +182,11 @@ final class Heap {
             for (int k = 0; k < r.count; k++) {
                 int a = r.addresses[k];
                 deadAddress.accept(a);
-                remove(keyOf[a]);
+                if (inPages(r, (int) keyOf[a])) {
+                    elements--; // in the array's pages, which go with it
+                } else {
+                    remove(keyOf[a]);
+                }
                 typeOf[a] = null;
                 if (freeCount == freeAddresses.length) {
                     freeAddresses = Arrays.copyOf(freeAddresses, freeCount * 2);
@@ -231,7 +276,7 @@ final class Heap {
 
     /** Address ids currently in use. */
     int addresses() {
-        return size;
+        return size + elements;
     }
 
     /** A readable name of address {@code a}: {@code Node#3.next}, {@code int[]#7[2]}, {@code Main.counter}. */

@@ -52,6 +52,50 @@ class HeapTest {
         assertEquals(a, address(heap), "and its id is reused");
     }
 
+    @Test
+    void arrayElementsAndTheArraysOtherSlotsAreDistinctAndStable() {
+        Heap heap = new Heap(new FieldTable());
+        long[] big = new long[3000]; // three pages, the last one partly used
+        Object[] small = new Object[1];
+        java.util.Map<Integer, String> byId = new java.util.HashMap<>();
+        for (int i = big.length - 1; i >= 0; i -= 7) {
+            assertEquals(null, byId.put(heap.address(big, i), "big " + i));
+        }
+        assertEquals(null, byId.put(heap.address(small, 0), "small 0"));
+        // a monitor on an array is a pseudo-slot, not an element
+        assertEquals(null, byId.put(heap.address(big, dev.mmcheck.runtime.Probes.MONITOR), "big monitor"));
+        for (int i = big.length - 1; i >= 0; i -= 7) {
+            assertEquals("big " + i, byId.get(heap.address(big, i)), "stable");
+        }
+        assertEquals("small 0", byId.get(heap.address(small, 0)));
+        assertEquals("big monitor", byId.get(heap.address(big, dev.mmcheck.runtime.Probes.MONITOR)));
+        assertEquals(byId.size(), heap.addresses());
+        assertTrue(heap.name(heap.address(big, 2999)).matches("long\\[]#\\d+\\[2999]"), heap.name(heap.address(big, 2999)));
+    }
+
+    @Test
+    void aCollectedArrayReleasesItsElementsAndMonitor() throws Exception {
+        Heap heap = new Heap(new FieldTable());
+        int[] ids = arrayAddresses(heap);
+        List<Integer> dead = new ArrayList<>();
+        for (int attempt = 0; attempt < 50 && dead.size() < ids.length; attempt++) {
+            System.gc();
+            Thread.sleep(20);
+            heap.expunge(dead::add);
+        }
+        java.util.Collections.sort(dead);
+        java.util.Arrays.sort(ids);
+        assertEquals(java.util.Arrays.stream(ids).boxed().toList(), dead);
+        assertEquals(0, heap.addresses());
+        assertEquals(0, heap.objects());
+    }
+
+    private static int[] arrayAddresses(Heap heap) {
+        int[] array = new int[2048]; // garbage as soon as this returns
+        return new int[] {heap.address(array, 0), heap.address(array, 1500), heap.address(array, 2047),
+            heap.address(array, dev.mmcheck.runtime.Probes.MONITOR)};
+    }
+
     private static int address(Heap heap) {
         return heap.address(new Object(), 7); // the object is garbage as soon as this returns
     }

@@ -12,6 +12,9 @@ import org.slf4j.Logger;
 
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -117,18 +120,22 @@ final class AgentStart {
             run.put("selfCheckMismatches", self.mismatches());
         }
         String source = System.getProperty("sun.java.command", "the JVM");
-        for (String line : Summary.lines(source, result)) {
+        List<String> summary = new ArrayList<>(Summary.lines(source, result));
+        summary.add("mmcheck: events produced " + produced + ", consumed " + consumed
+                + (self == null ? "" : ", self-check " + self.reads() + " reads, " + self.mismatches() + " mismatches"));
+        for (String line : summary) {
             log.info(line);
         }
-        log.info("mmcheck: events produced {}, consumed {}{}", produced, consumed,
-                self == null ? "" : ", self-check " + self.reads() + " reads, " + self.mismatches() + " mismatches");
         try {
+            // the summary as a file too: a test runner may not show what a JVM prints as it exits
+            Path text = summaryPath(options.report());
+            Files.write(text, summary, StandardCharsets.UTF_8);
             if (tee != null) {
                 tee.close();
                 log.info("mmcheck: trace written to {}", options.trace());
             }
             JsonReport.write(options.report(), source, true, result, run);
-            log.info("mmcheck: report written to {}", options.report());
+            log.info("mmcheck: report written to {} (summary: {})", options.report(), text);
         } catch (IOException e) {
             log.error("mmcheck: cannot write the report: {}", e.toString());
         }
@@ -136,5 +143,12 @@ final class AgentStart {
             log.info("mmcheck: failOnViolation=true: exit status 1");
             Runtime.getRuntime().halt(1);
         }
+    }
+
+    /** Where the text summary goes: beside the JSON report, {@code .json} replaced by {@code .txt}. */
+    static Path summaryPath(Path report) {
+        String name = report.getFileName().toString();
+        String base = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+        return report.resolveSibling(base + ".txt");
     }
 }

@@ -52,6 +52,22 @@ class AgentExitIT {
         }
     }
 
+    @Test
+    void theSummaryReachesTheProcessStandardErrorAndAFileEvenWhenSystemErrWasReplaced() throws Exception {
+        AgentRun run = exits(java17(), "swallow");
+        assertEquals(3, run.exit, run.output);
+        long produced = run.report.get("run").get("eventsProduced").asLong();
+        assertTrue(run.output.contains("events produced " + produced + ", consumed " + produced), run.output);
+        List<String> summary = Files.readAllLines(dir.resolve("swallow.txt"));
+        assertTrue(summary.get(0).startsWith("mmcheck "), summary.toString());
+        assertEquals("mmcheck: events produced " + produced + ", consumed " + produced
+                + ", self-check " + run.report.get("run").get("selfCheckReads").asLong() + " reads, 0 mismatches",
+                summary.get(summary.size() - 1));
+        for (String line : summary) {
+            assertTrue(run.output.contains(line), "printed too: " + line);
+        }
+    }
+
     /** The newest JDK installed beside the build's (the build machines have 17 and 25). */
     static Path newestJdk() throws Exception {
         Path best = null;

@@ -1,6 +1,10 @@
 package dev.mmcheck.samples.exits;
 
-/** Ends the JVM in the middle of racing threads, by System.exit(3) or by an uncaught exception. */
+/**
+ * Ends the JVM in the middle of racing threads, by System.exit(3) or by an uncaught exception; or by
+ * System.exit(3) after replacing System.out and System.err with streams that print nothing, as a test
+ * runner (Surefire) does while tests run.
+ */
 public final class ExitsEarly {
 
     static int x;
@@ -9,7 +13,7 @@ public final class ExitsEarly {
     private ExitsEarly() {
     }
 
-    /** {@code exit} or {@code throw}. */
+    /** {@code exit}, {@code throw} or {@code swallow}. */
     public static void main(String[] args) throws Exception {
         Thread racer = new Thread(() -> {
             for (int i = 0; ; i++) {
@@ -26,6 +30,11 @@ public final class ExitsEarly {
             if (x == -1) {
                 break;
             }
+        }
+        if (args[0].equals("swallow")) {
+            System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+            System.setErr(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+            System.exit(3);
         }
         if (args[0].equals("exit")) {
             System.exit(3);

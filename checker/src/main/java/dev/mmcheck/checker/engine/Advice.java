@@ -24,7 +24,11 @@ final class Advice {
             return "put a full fence (VarHandle.fullFence()) right after the store to " + field + " at "
                     + store.site().location() + ", or make " + field + " volatile";
         }
-        String between = "between " + store.site().location() + " and " + leaving.site().location();
+        String at = store.site().location();
+        String between = at.equals(leaving.site().location())
+                ? "between the store to " + field + " and the " + leaving.op() + " of " + field(leaving.field())
+                        + " (both at " + at + ")"
+                : "between " + at + " and " + leaving.site().location();
         boolean laterStore = leaving.op().contains("store");
         if (analysis == Analysis.PSO && laterStore) {
             return "the store to " + field(leaving.field()) + " at " + leaving.site().location() + " can become "

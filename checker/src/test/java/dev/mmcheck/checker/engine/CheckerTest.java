@@ -98,6 +98,17 @@ class CheckerTest {
     }
 
     @Test
+    void adviceOnOneLineNamesTheTwoAccessesRatherThanTheLineTwice() {
+        Checker c = new Checker(symbols, Checker.Config.defaults().withAnalyses(EnumSet.of(Analysis.TSO)));
+        ev(c, "A", EventKind.STORE, "x", 7);
+        ev(c, "A", EventKind.LOAD, "y", 7); // a lambda on one line: x = 1; r1 = y;
+        ev(c, "B", EventKind.STORE, "y", 9);
+        ev(c, "B", EventKind.LOAD, "x", 9);
+        Violation v = c.result().violations().get(0);
+        assertTrue(v.advice().contains("between the store to x and the load of y (both at X.java:7)"), v.advice());
+    }
+
+    @Test
     void aFullBufferCommitsItsOldestStoreAndSaysSo() {
         Checker c = new Checker(symbols, Checker.Config.defaults().withMonitors(MonitorConfig.defaults()
                 .withBufferBound(2)));

@@ -101,8 +101,7 @@ final class AgentStart {
             notes.add(0, "self-check: " + self.mismatches() + " of " + self.reads() + " reads returned a value other "
                     + "than the checker's order implies; first: " + String.join("; ", self.examples()));
         }
-        CheckResult result = new CheckResult(r.analyses(), r.events(), r.violations(), r.forcedCommits(),
-                r.soberTruncatedScans(), r.clockResets(), r.threads(), notes);
+        CheckResult result = r.withNotes(notes);
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("eventsProduced", produced);
         run.put("eventsConsumed", consumed);

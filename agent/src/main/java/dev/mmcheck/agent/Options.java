@@ -126,12 +126,12 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             Analysis a = Analysis.parse(name);
             if (a == null) {
                 throw new OptionException("option models=" + v + ": unknown model '" + name.trim()
-                        + "' (choose from tso, pso, sober, separated by ':')");
+                        + "' (choose from " + Analysis.NAMES + ", separated by ':')");
             }
             chosen.add(a);
         }
         if (chosen.isEmpty()) {
-            throw new OptionException("option models needs at least one of tso, pso, sober");
+            throw new OptionException("option models needs at least one of " + Analysis.NAMES);
         }
         return chosen;
     }

@@ -421,31 +421,24 @@ public final class Checker implements EventSink, ViolationSink {
         return new Violation("sc-violation", analysis, List.of(store, prev, access), path, note, advice, seq);
     }
 
-    /** A cycle of a serializability check: named, deduplicated by its sites (rotated to a canonical start). */
+    /**
+     * A cycle of a serializability check, named; distinct cycles are those with different transactions
+     * (their first lines) or, for TSO, different writes that commit late: the same bug closes its
+     * cycle through many edges.
+     */
     private void cycle(Analysis analysis, List<CycleSink.Tx> txs, List<CycleSink.Edge> edges, String advice) {
-        int n = edges.size();
-        String[] parts = new String[n];
-        for (int i = 0; i < n; i++) {
-            CycleSink.Edge e = edges.get(i);
-            parts[i] = txs.get(e.from()).site() + ":" + e.source().site() + ">" + e.target().site() + ":" + e.kind();
+        java.util.TreeSet<Integer> txSites = new java.util.TreeSet<>();
+        for (CycleSink.Tx x : txs) {
+            txSites.add(x.site());
         }
-        int best = 0;
-        for (int r = 1; r < n; r++) {
-            for (int k = 0; k < n; k++) {
-                int c = parts[(r + k) % n].compareTo(parts[(best + k) % n]);
-                if (c != 0) {
-                    if (c < 0) {
-                        best = r;
-                    }
-                    break;
-                }
+        java.util.TreeSet<Integer> lateSites = new java.util.TreeSet<>();
+        for (CycleSink.Edge e : edges) {
+            if (!e.late().isEmpty()) {
+                lateSites.add(e.late().equals("source") ? e.source().site() : e.target().site());
             }
         }
-        StringBuilder key = new StringBuilder(analysis.option());
-        for (int k = 0; k < n; k++) {
-            key.append('|').append(parts[(best + k) % n]);
-        }
-        Violation v = cycleTable.get(key.toString());
+        String key = analysis.option() + txSites + lateSites;
+        Violation v = cycleTable.get(key);
         if (v != null) {
             v.seenAgain();
             return;
@@ -469,7 +462,7 @@ public final class Checker implements EventSink, ViolationSink {
         }
         String kind = analysis == Analysis.SCSER ? "sc-serializability" : "tso-serializability";
         v = new Violation(kind, analysis, infos, named, advice + (late.length() == 0 ? "" : "." + late), seq);
-        cycleTable.put(key.toString(), v);
+        cycleTable.put(key, v);
         violations.add(v);
     }
 

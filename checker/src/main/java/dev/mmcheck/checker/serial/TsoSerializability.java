@@ -115,7 +115,9 @@ public final class TsoSerializability {
         HashSet<Tx> inFrom;
         HashMap<Tx, Integer> pairs;
         Tx lastFrom;
-        int chain;
+        Chain chain;
+        int chainPos;
+        DEdge chainEdge; // from the previous transaction of its chain
         boolean adopted;
         Tx prevInThread;
         Ev lastEv;
@@ -131,6 +133,39 @@ public final class TsoSerializability {
 
         boolean sealedBy(Th th) {
             return lastEv == null || th.epoch > lastEv.epoch;
+        }
+    }
+
+    /**
+     * A chain of the directed conflict graph: transactions of one thread, each with a directed edge
+     * from the one before, so each is ordered before the later ones in every execution (<τ). Positions
+     * are absolute; the dead prefix (collected from the front) is dropped now and then.
+     */
+    static final class Chain {
+        final ArrayList<Tx> txs = new ArrayList<>(4);
+        int base;
+        int mark;
+
+        Tx at(int pos) {
+            return txs.get(pos - base);
+        }
+
+        int end() {
+            return base + txs.size();
+        }
+
+        void add(Tx x) {
+            x.chain = this;
+            x.chainPos = end();
+            txs.add(x);
+            if (txs.size() >= 64 && !txs.get(0).alive && !txs.get(31).alive) {
+                int k = 0;
+                while (k < txs.size() - 1 && !txs.get(k).alive) {
+                    k++;
+                }
+                txs.subList(0, k).clear();
+                base += k;
+            }
         }
     }
 
@@ -170,7 +205,6 @@ public final class TsoSerializability {
     private final ArrayDeque<Tx> created = new ArrayDeque<>();
     private final ArrayList<Tx> pending = new ArrayList<>();
     private long seq;
-    private int chains;
     private int mark;
     private int doneMark;
     private long live;
@@ -477,7 +511,7 @@ public final class TsoSerializability {
     private Tx newTx(int t, int site, boolean atomic) {
         Th th = th(t);
         Tx x = new Tx(t, site, atomic);
-        x.chain = ++chains;
+        new Chain().add(x);
         x.prevInThread = th.newest;
         th.newest = x;
         live++;
@@ -538,8 +572,11 @@ public final class TsoSerializability {
         }
         from.out.add(e);
         to.in++;
-        if (!to.adopted && from == to.prevInThread) {
-            to.chain = from.chain; // consecutive transactions of a thread ordered by ⊙→: one chain
+        if (!to.adopted && from == to.prevInThread && from.chain.end() == from.chainPos + 1
+                && to.chain.txs.size() == 1) {
+            // consecutive transactions of a thread ordered by ⊙→: one chain
+            from.chain.add(to);
+            to.chainEdge = e;
             to.adopted = true;
         }
         fresh.add(e);
@@ -729,7 +766,7 @@ public final class TsoSerializability {
         while (!stack.isEmpty()) {
             Tx x = stack.pop();
             for (DEdge e : x.out) {
-                if (++stepsThisEvent > (long) config.searchSteps() * 4) {
+                if (++stepsThisEvent > config.searchSteps()) {
                     searchesCut++;
                     return false;
                 }
@@ -812,108 +849,156 @@ public final class TsoSerializability {
     }
 
     /**
-     * A simple path of the conflict graph from {@code start} to {@code goal} whose orientations, with
-     * those in {@code c}, keep the directed edges acyclic; null when there is none (or the search was cut).
+     * A path of the conflict graph from {@code start} to {@code goal} whose orientations, with those in
+     * {@code c}, keep the directed edges acyclic; null when there is none (or the search was cut).
+     *
+     * <p>The simple-cycle witness search of Fig. 3-4: a simple cycle is a sequence of segments, each a
+     * stretch of one chain of the directed graph entered at a transaction and left at the same or a
+     * later one of the chain (the directed path between them is free: a profile (a, b), b in pair(a)),
+     * each chain visited once (Prop. 5). So the search goes from segment to segment over the edges that
+     * leave a chain (directed, or undirected with an orientation checked for validity), never into a
+     * chain already on the path, and ends when it enters the goal's chain at or before the goal.
+     * Iterative deepening on the number of segments reports the cycles with fewest first.
      */
     private List<Step> witness(Tx start, Tx goal, List<Ev> c, UEdge closing) {
         searches++;
+        budgetLeft = config.searchSteps();
+        if (start.chain == goal.chain && start.chainPos <= goal.chainPos) {
+            return walk(start, goal, new ArrayList<>());
+        }
+        for (int limit = 2; ; limit++) {
+            hitLimit = false;
+            List<Step> p = segments(start, goal, c, closing, limit);
+            if (p != null || budgetLeft < 0 || !hitLimit) {
+                if (budgetLeft < 0) {
+                    searchesCut++;
+                }
+                return p;
+            }
+        }
+    }
+
+    private long budgetLeft;
+    private boolean hitLimit;
+
+    /** The directed steps along a chain from {@code from} to {@code to} (same chain, not after it), appended. */
+    private static List<Step> walk(Tx from, Tx to, List<Step> out) {
+        Chain ch = from.chain;
+        for (int p = from.chainPos + 1; p <= to.chainPos; p++) {
+            Tx x = ch.at(p);
+            DEdge e = x.chainEdge;
+            out.add(new Step(e.from().tx, e, null, e.from(), e.toEv()));
+        }
+        return out;
+    }
+
+    /** One segment on the search stack: a chain entered at {@code entry}; the next exit to try. */
+    private static final class Segment {
+        final Tx entry;
+        int pos;     // the transaction of the chain whose exits are being tried
+        int option;  // the next of its edges to try
+        Step exit;   // the edge taken out of this segment, when a later segment is on the stack
+
+        Segment(Tx entry) {
+            this.entry = entry;
+            this.pos = entry.chainPos;
+        }
+    }
+
+    private List<Step> segments(Tx start, Tx goal, List<Ev> c, UEdge closing, int limit) {
         boolean forwardOnly = shortcut();
         int m = ++mark;
-        long budget = config.searchSteps();
-        long steps = 0;
-        ArrayList<Step> path = new ArrayList<>();
-        // per depth: the next option to try, and whether the path has come back to the start's chain
-        ArrayList<int[]> frames = new ArrayList<>();
-        HashMap<Integer, Integer> chainsOnPath = new HashMap<>();
-        start.mark = m;
-        chainsOnPath.merge(start.chain, 1, Integer::sum);
-        frames.add(new int[] {0, 0});
-        Tx at = start;
-        while (true) {
-            int[] frame = frames.get(frames.size() - 1);
-            int nd = at.out.size();
-            int nu = at.und == null ? 0 : at.und.size();
-            if (frame[0] >= nd + nu) {
-                frames.remove(frames.size() - 1);
-                if (path.isEmpty()) {
-                    return null;
+        ArrayList<Segment> stack = new ArrayList<>();
+        stack.add(new Segment(start));
+        start.chain.mark = m;
+        while (!stack.isEmpty()) {
+            Segment seg = stack.get(stack.size() - 1);
+            Chain ch = seg.entry.chain;
+            if (seg.pos >= ch.end()) {
+                stack.remove(stack.size() - 1);
+                ch.mark = 0;
+                if (!stack.isEmpty()) {
+                    Segment below = stack.get(stack.size() - 1);
+                    if (below.exit.u() != null) {
+                        c.remove(c.size() - 1);
+                        c.remove(c.size() - 1);
+                    }
+                    below.exit = null;
                 }
-                Step s = path.remove(path.size() - 1);
-                at.mark = 0;
-                chainsOnPath.merge(at.chain, -1, Integer::sum);
-                if (s.u() != null) {
-                    c.remove(c.size() - 1);
-                    c.remove(c.size() - 1);
-                }
-                at = s.tx();
                 continue;
             }
-            int i = frame[0]++;
-            if (++steps > budget || ++stepsThisEvent > budget * 4) {
-                searchesCut++;
+            Tx y = ch.at(seg.pos);
+            int nd = y.alive ? y.out.size() : 0;
+            int nu = y.alive && y.und != null ? y.und.size() : 0;
+            if (seg.option >= nd + nu) {
+                seg.pos++;
+                seg.option = 0;
+                continue;
+            }
+            int i = seg.option++;
+            if (--budgetLeft < 0 || ++stepsThisEvent > config.searchSteps()) {
+                budgetLeft = -1;
                 return null;
             }
-            Tx next;
+            Tx z;
             Step step;
             if (i < nd) {
-                DEdge d = at.out.get(i);
-                next = d.to();
-                step = new Step(at, d, null, d.from(), d.toEv());
+                DEdge d = y.out.get(i);
+                z = d.to();
+                step = new Step(y, d, null, d.from(), d.toEv());
             } else {
-                UEdge u = at.und.get(i - nd);
+                UEdge u = y.und.get(i - nd);
                 if (u == closing) {
                     continue;
                 }
-                Ev x = u.at(at);
-                Ev y = u.other(at);
-                if (forwardOnly && x.seq > y.seq) {
+                Ev a = u.at(y);
+                Ev b = u.other(y);
+                if (forwardOnly && a.seq > b.seq) {
                     continue;
                 }
-                next = y.tx;
-                step = new Step(at, null, u, x, y);
+                z = b.tx;
+                step = new Step(y, null, u, a, b);
             }
-            if (!next.alive || next.mark == m) {
+            if (!z.alive || z.chain == ch) {
+                continue; // along the chain is free; nothing leads back up a chain
+            }
+            boolean reachesGoal = z.chain == goal.chain && z.chainPos <= goal.chainPos;
+            if (z.chain.mark == m && !reachesGoal) {
+                continue; // each chain once (Prop. 5); the start's chain again only to close the cycle
+            }
+            if (!reachesGoal && stack.size() + 1 >= limit) {
+                hitLimit = true;
                 continue;
-            }
-            // a simple cycle visits each chain of the directed graph once (Prop. 5); a run in the
-            // start's chain just before the goal is the same visit as the start's
-            boolean wrapped = frame[1] != 0;
-            if (wrapped && next.chain != start.chain) {
-                continue;
-            }
-            boolean rewrap = false;
-            if (next.chain != at.chain && chainsOnPath.getOrDefault(next.chain, 0) > 0) {
-                if (next.chain != start.chain || wrapped) {
-                    continue;
-                }
-                rewrap = true;
             }
             if (step.u() != null) {
-                // the orientation src -> dst must not close a cycle with the directed edges and the others
                 if (!forwardOnly && reach(step.dst(), step.src(), c)) {
-                    continue;
+                    continue; // this orientation would close a cycle of the directed edges
                 }
                 c.add(step.src());
                 c.add(step.dst());
             }
-            path.add(step);
-            if (next == goal) {
-                // the closing edge must stay valid with the whole path's orientations
-                if (closing == null || forwardOnly || !reach(c.get(1), c.get(0), c.subList(2, c.size()))) {
-                    return path;
+            if (reachesGoal && (closing == null || forwardOnly || !reach(c.get(1), c.get(0), c.subList(2, c.size())))) {
+                seg.exit = step;
+                List<Step> path = new ArrayList<>();
+                for (int k = 0; k < stack.size(); k++) {
+                    Segment s2 = stack.get(k);
+                    walk(s2.entry, s2.exit.tx(), path);
+                    path.add(s2.exit);
                 }
-                path.remove(path.size() - 1);
+                return walk(z, goal, path);
+            }
+            if (reachesGoal) {
                 if (step.u() != null) {
                     c.remove(c.size() - 1);
                     c.remove(c.size() - 1);
                 }
                 continue;
             }
-            next.mark = m;
-            chainsOnPath.merge(next.chain, 1, Integer::sum);
-            frames.add(new int[] {0, wrapped || rewrap ? 1 : 0});
-            at = next;
+            seg.exit = step;
+            z.chain.mark = m;
+            stack.add(new Segment(z));
         }
+        return null;
     }
 
     /** Reports the cycle of directed edges closed by {@code e}, with the path {@link #directedPath} left. */

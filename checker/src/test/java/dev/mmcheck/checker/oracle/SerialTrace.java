@@ -128,6 +128,52 @@ public record SerialTrace(List<Event> events, int threads, int addresses) {
     }
 
     /**
+     * Collects a stream (as a trace file gives it) into a trace: tx-begin/tx-end delimit atomic blocks
+     * (nested ones belong to the outermost). Null when the stream has an event the oracle does not model.
+     */
+    public static final class Collector implements EventSink {
+        private final List<Event> out = new ArrayList<>();
+        private final java.util.Map<Integer, Integer> depth = new java.util.HashMap<>();
+        private final java.util.Map<Integer, Integer> open = new java.util.HashMap<>();
+        private int threads;
+        private int addresses;
+        private int next;
+        private boolean unsupported;
+
+        @Override
+        public void event(int kind, int thread, int operand, int site) {
+            EventKind k = EventKind.of(kind);
+            threads = Math.max(threads, thread + 1);
+            if (k == EventKind.TX_BEGIN) {
+                if (depth.merge(thread, 1, Integer::sum) == 1) {
+                    open.put(thread, next++);
+                }
+                return;
+            }
+            if (k == EventKind.TX_END) {
+                if (depth.merge(thread, -1, Integer::sum) == 0) {
+                    open.remove(thread);
+                }
+                return;
+            }
+            if (!SerialOracle.supports(k)) {
+                unsupported = true;
+                return;
+            }
+            if (k.operand() == EventKind.Operand.ADDRESS) {
+                addresses = Math.max(addresses, operand + 1);
+            }
+            out.add(new Event(thread, k, k.operand() == EventKind.Operand.ADDRESS ? operand : -1,
+                    open.getOrDefault(thread, -1)));
+        }
+
+        /** The trace, or null when the stream had events the oracle does not model. */
+        public SerialTrace trace() {
+            return unsupported ? null : new SerialTrace(out, threads, addresses);
+        }
+    }
+
+    /**
      * Feeds the trace to {@code sink} with tx-begin/tx-end events around each atomic block; site of
      * event i is {@code sites[i]} (site -1 for the boundaries' own sites is replaced by the first event's).
      */

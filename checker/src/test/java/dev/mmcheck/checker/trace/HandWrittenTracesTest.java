@@ -4,6 +4,8 @@ import dev.mmcheck.checker.engine.CheckResult;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.oracle.SerialOracle;
+import dev.mmcheck.checker.oracle.SerialTrace;
 import dev.mmcheck.checker.report.Violation;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -38,7 +40,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * </pre>
  * Every file must declare tso, pso and sober; scser and tsoser, when not declared, must be clean. A
  * serializability violation is described by the first lines of its transactions (sorted) and, for
- * tsoser, the lines of the writes that commit late (sorted; omitted when none).
+ * tsoser, the lines of the writes that commit late (sorted; omitted when none). A trace with atomic
+ * blocks is also given to the brute-force serializability oracles, which must agree.
  */
 class HandWrittenTracesTest {
 
@@ -90,6 +93,19 @@ class HandWrittenTracesTest {
         Checker checker = new Checker(symbols, Checker.Config.defaults().withAnalyses(EnumSet.allOf(Analysis.class)));
         TextTraceReader.read(file.getFileName().toString(), new StringReader(text), symbols, checker);
         CheckResult result = checker.result();
+        if (text.contains("tx-begin")) {
+            SerialTrace.Collector c = new SerialTrace.Collector();
+            TextTraceReader.read(file.getFileName().toString(), new StringReader(text), new Symbols(), c);
+            SerialTrace trace = c.trace();
+            if (trace != null) {
+                assertEquals(!SerialOracle.scSerializable(trace), !result.violationsOf(Analysis.SCSER).isEmpty(),
+                        file.getFileName() + ": scser against the oracle");
+                Boolean tso = SerialOracle.tsoSerializable(trace, 18);
+                assertTrue(tso != null, file.getFileName() + ": too many undirected edges for the oracle");
+                assertEquals(!tso, !result.violationsOf(Analysis.TSOSER).isEmpty(),
+                        file.getFileName() + ": tsoser against the oracle");
+            }
+        }
         for (Analysis a : Analysis.values()) {
             Set<String> actual = new TreeSet<>();
             for (Violation v : result.violationsOf(a)) {

@@ -34,9 +34,13 @@ final class AgentStart {
         FieldTable fields = new FieldTable();
         SiteTable sites = new SiteTable();
         EventLog.configure(EVENTS_PER_THREAD, options.selfCheck());
+        if (options.declaresTransactions()) {
+            EventLog.declareTransactions();
+        }
         Targets.resolver(fields::resolve);
+        // models= is exact; by default the serializability checks start with the first transaction
         Checker.Config config = Checker.Config.defaults().withAnalyses(options.analyses())
-                .withMonitors(MonitorConfig.defaults());
+                .withMonitors(MonitorConfig.defaults()).withAutoSerializability(!options.modelsChosen());
         TraceTee[] tee = new TraceTee[1];
         EventSink traceSink = options.trace() == null ? null : (k, t, o, s) -> tee[0].event(k, t, o, s);
         CheckerLoop loop = new CheckerLoop(config, fields, sites, options.selfCheck(), traceSink, Checker::new);
@@ -59,6 +63,13 @@ final class AgentStart {
             @Override
             public boolean atomicByOption(String className, String method) {
                 return options.atomic(className, method);
+            }
+
+            @Override
+            public void atomicMethodFound() {
+                // before any of its code runs: repeated loads are then left out only as far as the
+                // serializability checks allow (Probes.repeatable)
+                EventLog.declareTransactions();
             }
         }, stats);
         Logger log = AgentLog.create();

@@ -64,13 +64,6 @@ final class AgentStart {
             public boolean atomicByOption(String className, String method) {
                 return options.atomic(className, method);
             }
-
-            @Override
-            public void atomicMethodFound() {
-                // before any of its code runs: repeated loads are then left out only as far as the
-                // serializability checks allow (Probes.repeatable)
-                EventLog.declareTransactions();
-            }
         }, stats);
         Logger log = AgentLog.create();
         Thread hook = new Thread(() -> finish(options, loop, tee[0], stats, sites, log), "mmcheck-shutdown");

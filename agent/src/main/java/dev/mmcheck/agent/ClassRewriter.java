@@ -25,10 +25,6 @@ final class ClassRewriter extends ClassVisitor {
 
         /** Whether method {@code method} of {@code className} was declared atomic by option. */
         boolean atomicByOption(String className, String method);
-
-        /** Called when an atomic method is instrumented: the run has transactions from now on. */
-        default void atomicMethodFound() {
-        }
     }
 
     private final Context context;
@@ -123,12 +119,8 @@ final class ClassRewriter extends ClassVisitor {
 
     /** Whether method {@code name} is atomic: by option, or annotated with any annotation named Atomic. */
     boolean isAtomic(String name, MethodRewriter method) {
-        boolean atomic = context.atomicByOption(className, name) || hasAtomic(method.visibleAnnotations)
+        return context.atomicByOption(className, name) || hasAtomic(method.visibleAnnotations)
                 || hasAtomic(method.invisibleAnnotations);
-        if (atomic) {
-            context.atomicMethodFound();
-        }
-        return atomic;
     }
 
     private static boolean hasAtomic(List<AnnotationNode> annotations) {

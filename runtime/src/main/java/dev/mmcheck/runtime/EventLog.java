@@ -23,7 +23,8 @@ public final class EventLog {
     static volatile boolean closed;
     /**
      * Set once the run declares transactions (by the agent at start-up when atomic= is given or a
-     * serializability check is chosen, else when the first atomic method is instrumented or entered):
+     * serializability check is chosen, else when an atomic method is first entered: not when one is
+     * merely loaded, as a class listing its samples loads them all):
      * from then on no load is left unlogged as a repeat (Probes), so the serializability checks see
      * every access.
      */

@@ -89,6 +89,24 @@ class AgentOptionsIT {
         assertEquals(live, replayed);
     }
 
+    /**
+     * atomic= declares transactions in a class with no annotation: S01's two thread bodies run once per
+     * round, 3000 rounds each, so exactly 6000 transactions; the serializability checks start by
+     * themselves, and an explicit models= without them keeps them off.
+     */
+    @Test
+    void theAtomicOptionDeclaresTransactions() throws Exception {
+        String atomic = "atomic=dev.mmcheck.samples.S01_DekkerPlain#thread*";
+        AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", atomic);
+        assertEquals(0, run.exit, run.output);
+        assertEquals(List.of("tso", "pso", "scser", "tsoser"), AgentRun.strings(run.report.get("analyses")));
+        assertEquals(6000, run.report.get("stats").get("transactions").asLong(), run.output);
+        AgentRun off = AgentRun.run(dir, "S01_DekkerPlain", atomic + ",models=tso:pso");
+        assertEquals(List.of("tso", "pso"), AgentRun.strings(off.report.get("analyses")));
+        assertEquals(0, off.report.get("stats").get("transactions").asLong(), off.output);
+        assertTrue(off.violations("scser").isEmpty() && off.violations("tsoser").isEmpty());
+    }
+
     @Test
     void withoutTheAgentTheSamplesRunPlainly() throws Exception {
         AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", null);

@@ -128,8 +128,9 @@ public final class Probes {
         }
         int c = s & (ThreadLog.CACHE - 1);
         if (kind == Kinds.LOAD) {
-            if (!EventLog.selfCheck && !EventLog.transactions && t.cacheStripe[c] == s && t.cacheObject[c] == t.heldObject
-                    && t.cacheSlot[c] == t.heldSlot && t.cacheWrites[c] == Stripes.writes(s)) {
+            if (!EventLog.selfCheck && !EventLog.transactions && t.cacheStripe[c] == s
+                    && t.cacheObject[c] == t.heldObject && t.cacheSlot[c] == t.heldSlot
+                    && t.cacheWrites[c] == Stripes.writes(s)) {
                 t.elided++;
                 return;
             }
@@ -193,7 +194,8 @@ public final class Probes {
      */
     private static boolean optimistic(ThreadLog t, Object a, int i, int s) {
         int c = s & (ThreadLog.CACHE - 1);
-        if (EventLog.selfCheck || EventLog.transactions || t.held >= 0 || t.cacheStripe[c] != s || t.cacheObject[c] != a || t.cacheSlot[c] != i) {
+        if (EventLog.selfCheck || EventLog.transactions || t.held >= 0 || t.cacheStripe[c] != s
+                || t.cacheObject[c] != a || t.cacheSlot[c] != i) {
             return false;
         }
         int w = Stripes.writesAcquire(s);

@@ -2,8 +2,11 @@
 # The agent's overhead on sample workloads: each workload runs without and with the agent (TSO and
 # PSO monitors on), alternating, RUNS times each; the workload reports its own elapsed time (JVM start
 # and the exit report excluded) and the script prints the median times and their ratio side by side.
+# With TX=1 each workload also runs with transactions declared (the serializability checks on, every
+# load logged: docs/serializability.md), and the last column is that time over the agent's without.
 #   bench/agent-overhead.sh            # RUNS=3
 #   RUNS=5 bench/agent-overhead.sh W02_ArrayCompute
+#   TX=1 RUNS=5 bench/agent-overhead.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -13,17 +16,42 @@ if [ ! -f agent/target/mmcheck.jar ] || [ ! -f sample-apps/target/sample-apps.ja
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+TX=${TX:-0}
+# the transactions each workload declares: W01 the queue's operations, W02 (no methods to call atomic)
+# the serializability checks chosen, so every event is a transaction of its own
+tx_options() {
+  case "$1" in
+    W01_QueueContention) echo "atomic=dev.mmcheck.samples.S12_MichaelScottQueue#offer:dev.mmcheck.samples.S12_MichaelScottQueue#poll" ;;
+    *) echo "models=tso:pso:scser:tsoser" ;;
+  esac
+}
 elapsed() { grep -o 'elapsed-ms=[0-9]*' | cut -d= -f2; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-printf '%-22s %12s %12s %8s   %s\n' workload "plain ms" "agent ms" ratio "agent events"
+ratio() { awk -v a="$1" -v p="$2" 'BEGIN {printf "%.2fx", a / (p > 0 ? p : 1)}'; }
+events() { grep -o '"eventsConsumed" : [0-9]*' "$1" | grep -o '[0-9]*$'; }
+if [ "$TX" = 1 ]; then
+  printf '%-22s %10s %10s %8s %12s %12s %10s %12s\n' workload "plain ms" "agent ms" ratio "agent events" \
+    "agent+tx ms" "tx/agent" "tx events"
+else
+  printf '%-22s %12s %12s %8s   %s\n' workload "plain ms" "agent ms" ratio "agent events"
+fi
 for w in $WORKLOADS; do
-  : > "$tmp/plain"; : > "$tmp/agent"
+  : > "$tmp/plain"; : > "$tmp/agent"; : > "$tmp/tx"
   for i in $(seq "$RUNS"); do
     java -jar sample-apps/target/sample-apps.jar "$w" | elapsed >> "$tmp/plain"
     java -javaagent:agent/target/mmcheck.jar=report="$tmp/r.json" -jar sample-apps/target/sample-apps.jar "$w" 2>/dev/null \
       | elapsed >> "$tmp/agent"
+    if [ "$TX" = 1 ]; then
+      java -javaagent:agent/target/mmcheck.jar=report="$tmp/t.json",$(tx_options "$w") \
+        -jar sample-apps/target/sample-apps.jar "$w" 2>/dev/null | elapsed >> "$tmp/tx"
+    fi
   done
   p=$(median < "$tmp/plain"); a=$(median < "$tmp/agent")
-  events=$(grep -o '"eventsConsumed" : [0-9]*' "$tmp/r.json" | grep -o '[0-9]*$')
-  printf '%-22s %12s %12s %8s   %s\n' "$w" "$p" "$a" "$(awk -v a="$a" -v p="$p" 'BEGIN {printf "%.1fx", a / (p > 0 ? p : 1)}')" "$events"
+  if [ "$TX" = 1 ]; then
+    t=$(median < "$tmp/tx")
+    printf '%-22s %10s %10s %8s %12s %12s %10s %12s\n' "$w" "$p" "$a" "$(ratio "$a" "$p")" "$(events "$tmp/r.json")" \
+      "$t" "$(ratio "$t" "$a")" "$(events "$tmp/t.json")"
+  else
+    printf '%-22s %12s %12s %8s   %s\n' "$w" "$p" "$a" "$(ratio "$a" "$p")" "$(events "$tmp/r.json")"
+  fi
 done

@@ -37,9 +37,13 @@ final class AgentStart {
         FieldTable fields = new FieldTable();
         SiteTable sites = new SiteTable();
         EventLog.configure(EVENTS_PER_THREAD, options.selfCheck());
+        if (options.declaresTransactions()) {
+            EventLog.declareTransactions();
+        }
         Targets.resolver(fields::resolve);
+        // models= is exact; by default the serializability checks start with the first transaction
         Checker.Config config = Checker.Config.defaults().withAnalyses(options.analyses())
-                .withMonitors(MonitorConfig.defaults());
+                .withMonitors(MonitorConfig.defaults()).withAutoSerializability(!options.modelsChosen());
         TraceTee[] tee = new TraceTee[1];
         EventSink traceSink = options.trace() == null ? null : (k, t, o, s) -> tee[0].event(k, t, o, s);
         CheckerLoop loop = new CheckerLoop(config, fields, sites, options.selfCheck(), traceSink, Checker::new);
@@ -104,8 +108,7 @@ final class AgentStart {
             notes.add(0, "self-check: " + self.mismatches() + " of " + self.reads() + " reads returned a value other "
                     + "than the checker's order implies; first: " + String.join("; ", self.examples()));
         }
-        CheckResult result = new CheckResult(r.analyses(), r.events(), r.violations(), r.forcedCommits(),
-                r.soberTruncatedScans(), r.clockResets(), r.threads(), notes);
+        CheckResult result = r.withNotes(notes);
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("eventsProduced", produced);
         run.put("eventsConsumed", consumed);

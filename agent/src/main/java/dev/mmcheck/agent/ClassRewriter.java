@@ -119,10 +119,8 @@ final class ClassRewriter extends ClassVisitor {
 
     /** Whether method {@code name} is atomic: by option, or annotated with any annotation named Atomic. */
     boolean isAtomic(String name, MethodRewriter method) {
-        if (context.atomicByOption(className, name)) {
-            return true;
-        }
-        return hasAtomic(method.visibleAnnotations) || hasAtomic(method.invisibleAnnotations);
+        return context.atomicByOption(className, name) || hasAtomic(method.visibleAnnotations)
+                || hasAtomic(method.invisibleAnnotations);
     }
 
     private static boolean hasAtomic(List<AnnotationNode> annotations) {

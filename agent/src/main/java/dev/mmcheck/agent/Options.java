@@ -27,9 +27,11 @@ import java.util.regex.Pattern;
  * @param failOnViolation exit with status 1 when anything was reported
  * @param selfCheck       record values and verify the checker's order against what reads returned
  * @param atomic          CLASS#METHOD globs of methods checked as atomic transactions
+ * @param modelsChosen    whether models= was given (then exactly those analyses run; else tso:pso, and the
+ *                        serializability checks from the first transaction on)
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
-        boolean failOnViolation, boolean selfCheck, List<String> atomic) {
+        boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen) {
 
     /** The option keys, in the order the help lists them. */
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
@@ -82,7 +84,8 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         boolean fail = bool(values.getOrDefault("failOnViolation", "false"), "failOnViolation");
         boolean self = bool(values.getOrDefault("selfCheck", "false"), "selfCheck");
         List<String> atomic = globs(values.get("atomic"), "atomic", METHOD_GLOB);
-        return new Options(report, analyses, includes, excludes, trace, fail, self, atomic);
+        return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
+                values.containsKey("models"));
     }
 
     private static String known(String key, String where) throws OptionException {
@@ -126,12 +129,12 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             Analysis a = Analysis.parse(name);
             if (a == null) {
                 throw new OptionException("option models=" + v + ": unknown model '" + name.trim()
-                        + "' (choose from tso, pso, sober, separated by ':')");
+                        + "' (choose from " + Analysis.NAMES + ", separated by ':')");
             }
             chosen.add(a);
         }
         if (chosen.isEmpty()) {
-            throw new OptionException("option models needs at least one of tso, pso, sober");
+            throw new OptionException("option models needs at least one of " + Analysis.NAMES);
         }
         return chosen;
     }
@@ -153,6 +156,11 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             out.add(g);
         }
         return out;
+    }
+
+    /** Whether the run declares transactions up front: atomic= given, or a serializability check chosen. */
+    public boolean declaresTransactions() {
+        return !atomic.isEmpty() || analyses.contains(Analysis.SCSER) || analyses.contains(Analysis.TSOSER);
     }
 
     /** Whether the class with binary name {@code className} (dots) is to be instrumented. */

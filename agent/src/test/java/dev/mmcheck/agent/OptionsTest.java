@@ -60,8 +60,8 @@ class OptionsTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic",
-        "models=tso:arm      | option models=tso:arm: unknown model 'arm' (choose from tso, pso, sober, separated by ':')",
-        "models=             | option models needs at least one of tso, pso, sober",
+        "models=tso:arm      | option models=tso:arm: unknown model 'arm' (choose from tso, pso, sober, scser, tsoser, separated by ':')",
+        "models=             | option models needs at least one of tso, pso, sober, scser, tsoser",
         "selfCheck=maybe     | option selfCheck=maybe must be true or false",
         "report=             | option report needs a file name",
         "includes=com.a b    | option includes: 'com.a b' is not a valid pattern (a class name with * and ? wildcards)",

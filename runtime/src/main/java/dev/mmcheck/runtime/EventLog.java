@@ -21,6 +21,14 @@ public final class EventLog {
     static volatile boolean selfCheck;
     /** Set at shutdown: from then on probes perform their accesses without logging them. */
     static volatile boolean closed;
+    /**
+     * Set once the run declares transactions (by the agent at start-up when atomic= is given or a
+     * serializability check is chosen, else when an atomic method is first entered: not when one is
+     * merely loaded, as a class listing its samples loads them all):
+     * from then on no load is left unlogged as a repeat (Probes), so the serializability checks see
+     * every access.
+     */
+    static volatile boolean transactions;
     /** The checker thread, which never logs. */
     private static volatile Thread checker;
 
@@ -74,6 +82,19 @@ public final class EventLog {
     public static void configure(int eventsPerThread, boolean recordValues) {
         capacity = eventsPerThread;
         selfCheck = recordValues;
+        transactions = false; // a fresh configuration declares none yet
+    }
+
+    /** Declares that the run has transactions (see {@link #transactions}). Any thread. */
+    public static void declareTransactions() {
+        if (!transactions) {
+            transactions = true;
+        }
+    }
+
+    /** Whether the run has declared transactions. Any thread. */
+    public static boolean hasTransactions() {
+        return transactions;
     }
 
     /** Declares the checker thread, whose own events are never logged. */

@@ -115,8 +115,11 @@ public final class Probes {
      * thread's last access to the same address with no write to its stripe since: such a load adds no
      * happens-before edge and cannot expose a buffered store (any store of another thread to the
      * address was committed at this thread's last access, and none came since), so the monitors would
-     * do nothing with it. Loads are elided only when the self-check is off, and never across a
-     * transaction boundary.
+     * do nothing with it. Loads are elided only when the self-check is off and the run has declared
+     * no transactions: a repeated load can matter to the serializability checks (inside an atomic
+     * method it can read a store of another thread that the first load missed under TSO; outside, it
+     * is a transaction of its own), so once they are declared every load is logged
+     * (docs/serializability.md, "Repeated loads").
      */
     private static void write(ThreadLog t, int kind, int site, int flags, long value) {
         int s = t.held;
@@ -125,8 +128,9 @@ public final class Probes {
         }
         int c = s & (ThreadLog.CACHE - 1);
         if (kind == Kinds.LOAD) {
-            if (!EventLog.selfCheck && t.cacheStripe[c] == s && t.cacheObject[c] == t.heldObject
-                    && t.cacheSlot[c] == t.heldSlot && t.cacheWrites[c] == Stripes.writes(s)) {
+            if (!EventLog.selfCheck && !EventLog.transactions && t.cacheStripe[c] == s
+                    && t.cacheObject[c] == t.heldObject && t.cacheSlot[c] == t.heldSlot
+                    && t.cacheWrites[c] == Stripes.writes(s)) {
                 t.elided++;
                 return;
             }
@@ -190,7 +194,8 @@ public final class Probes {
      */
     private static boolean optimistic(ThreadLog t, Object a, int i, int s) {
         int c = s & (ThreadLog.CACHE - 1);
-        if (EventLog.selfCheck || t.held >= 0 || t.cacheStripe[c] != s || t.cacheObject[c] != a || t.cacheSlot[c] != i) {
+        if (EventLog.selfCheck || EventLog.transactions || t.held >= 0 || t.cacheStripe[c] != s
+                || t.cacheObject[c] != a || t.cacheSlot[c] != i) {
             return false;
         }
         int w = Stripes.writesAcquire(s);
@@ -521,6 +526,7 @@ public final class Probes {
 
     /** An atomic method begins (transactions). */
     public static void txBegin(ThreadLog t, int site) {
+        EventLog.declareTransactions();
         if (t.atomicDepth++ == 0) {
             t.forgetRepeats();
             fenceless(t, Kinds.TX_BEGIN, site);

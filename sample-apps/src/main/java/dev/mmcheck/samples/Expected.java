@@ -9,7 +9,10 @@ import java.lang.annotation.Target;
  * A sample's expected verdict under each model, declared next to it (as jcstress declares outcomes).
  * Lines that a report must name carry a comment marker: {@code // mmcheck:store} on the store that
  * can stay buffered and {@code // mmcheck:access} on the access of the other thread that misses it;
- * the integration tests check every reported line against the markers.
+ * the integration tests check every reported line against the markers. In a serializability
+ * violation each access on an edge must be on a line marked {@code // mmcheck:access} or
+ * {@code // mmcheck:store}, a store that commits late on one marked {@code // mmcheck:store}, and each
+ * atomic method's transaction on the method's first line, marked {@code // mmcheck:tx}.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
@@ -20,6 +23,18 @@ public @interface Expected {
 
     /** Whether monitor_PSO must report. */
     boolean pso();
+
+    /**
+     * Whether the sc-serializability check must report: some run of the sample's atomic methods
+     * ({@link Atomic}) is not conflict-serializable as observed. False for samples without atomic methods.
+     */
+    boolean scser() default false;
+
+    /**
+     * Whether the tso-serializability check must report: some TSO run with the observed trace is not
+     * serializable (Enea and Farzan). False for samples without atomic methods.
+     */
+    boolean tsoser() default false;
 
     /** Why, in a sentence. */
     String why();

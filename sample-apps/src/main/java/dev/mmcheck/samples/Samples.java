@@ -31,6 +31,10 @@ public final class Samples {
         add(S16_LockHandover.class);
         add(S17_ConcurrentMapHandover.class);
         add(S18_ExecutorHandover.class);
+        add(S19_TaskPoolPlain.class);
+        add(S20_TaskPoolFenced.class);
+        add(S21_CheckThenActCounter.class);
+        add(S22_SynchronizedCounter.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);
@@ -42,9 +46,21 @@ public final class Samples {
     private static void add(Class<? extends Runnable> c) {
         Expected e = c.getAnnotation(Expected.class);
         String verdict = e == null ? "workload, no verdict"
-                : (e.tso() ? "TSO violation" : "TSO clean") + ", " + (e.pso() ? "PSO violation" : "PSO clean");
+                : (e.tso() ? "TSO violation" : "TSO clean") + ", " + (e.pso() ? "PSO violation" : "PSO clean")
+                        + (!hasAtomicMethods(c) ? "" : ", " + (e.scser() ? "not SC-serializable" : "SC-serializable")
+                        + ", " + (e.tsoser() ? "not TSO-serializable" : "TSO-serializable"));
         SAMPLES.put(c.getSimpleName(), c);
         VERDICTS.put(c.getSimpleName(), verdict);
+    }
+
+    /** Whether {@code c} declares methods {@link Atomic}: then the serializability checks run on it. */
+    public static boolean hasAtomicMethods(Class<?> c) {
+        for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+            if (m.isAnnotationPresent(Atomic.class)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The samples' names, in reading order (those with an expected verdict). */

@@ -37,7 +37,7 @@ class AgentOptionsIT {
     void aBadOptionStopsTheJvmWithOneLine() throws Exception {
         String[][] cases = {
             {"models=tso:arm", "mmcheck: option models=tso:arm: unknown model 'arm' (choose from tso, pso, sober, "
-                + "separated by ':') (stopping rather than running unchecked)"},
+                + "scser, tsoser, separated by ':') (stopping rather than running unchecked)"},
             {"failOnViolation=yes", "mmcheck: option failOnViolation=yes must be true or false (stopping rather than "
                 + "running unchecked)"},
             {"frobnicate=1", "mmcheck: unknown option 'frobnicate' (agent argument); known options: report, models, "
@@ -87,6 +87,24 @@ class AgentOptionsIT {
             replayed.add(v.analysis().option() + " " + v.store().site().line() + " " + v.access().site().line());
         }
         assertEquals(live, replayed);
+    }
+
+    /**
+     * atomic= declares transactions in a class with no annotation: S01's two thread bodies run once per
+     * round, 3000 rounds each, so exactly 6000 transactions; the serializability checks start by
+     * themselves, and an explicit models= without them keeps them off.
+     */
+    @Test
+    void theAtomicOptionDeclaresTransactions() throws Exception {
+        String atomic = "atomic=dev.mmcheck.samples.S01_DekkerPlain#thread*";
+        AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", atomic);
+        assertEquals(0, run.exit, run.output);
+        assertEquals(List.of("tso", "pso", "scser", "tsoser"), AgentRun.strings(run.report.get("analyses")));
+        assertEquals(6000, run.report.get("stats").get("transactions").asLong(), run.output);
+        AgentRun off = AgentRun.run(dir, "S01_DekkerPlain", atomic + ",models=tso:pso");
+        assertEquals(List.of("tso", "pso"), AgentRun.strings(off.report.get("analyses")));
+        assertEquals(0, off.report.get("stats").get("transactions").asLong(), off.output);
+        assertTrue(off.violations("scser").isEmpty() && off.violations("tsoser").isEmpty());
     }
 
     @Test

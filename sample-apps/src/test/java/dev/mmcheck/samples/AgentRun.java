@@ -59,7 +59,7 @@ final class AgentRun {
         return new AgentRun(p.exitValue(), output, json);
     }
 
-    /** The violations of analysis {@code analysis} (tso, pso, sober). */
+    /** The violations of analysis {@code analysis} (tso, pso, sober, scser, tsoser). */
     List<JsonNode> violations(String analysis) {
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode v : report.get("violations")) {
@@ -67,6 +67,13 @@ final class AgentRun {
                 out.add(v);
             }
         }
+        return out;
+    }
+
+    /** The texts of a JSON array of strings. */
+    static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
         return out;
     }
 

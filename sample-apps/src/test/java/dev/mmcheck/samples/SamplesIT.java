@@ -21,7 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the sample declares with {@link Expected}; every reported store and access is on a line the sample
  * marks; nothing is dropped (events produced = consumed) and the self-check finds no mismatch. Each
  * sample runs with the self-check and without it (when repeated loads are not logged); clean samples
- * must stay clean over three runs.
+ * must stay clean over three runs. Samples with atomic methods are checked for SC- and
+ * TSO-serializability too: the verdicts are the declared ones, each transaction and each access of a
+ * reported cycle is on a marked line, and a clean verdict is not one of a search cut short by a bound.
  */
 class SamplesIT {
 
@@ -35,7 +37,8 @@ class SamplesIT {
 
     private static void check(String name) throws Exception {
         Expected expected = Samples.sampleClass(name).getAnnotation(Expected.class);
-        boolean clean = !expected.tso() && !expected.pso();
+        boolean clean = !expected.tso() && !expected.pso() && !expected.scser() && !expected.tsoser();
+        boolean atomic = Samples.hasAtomicMethods(Samples.sampleClass(name));
         int runs = clean ? 3 : 2;
         Markers markers = Markers.of(name);
         for (int i = 0; i < runs; i++) {
@@ -56,7 +59,25 @@ class SamplesIT {
             assertEquals(0, stats.get("classesFailed").asLong(), r.get("notes").toString());
             assertEquals(expected.tso(), !run.violations("tso").isEmpty(), name + " TSO verdict:\n" + run.output);
             assertEquals(expected.pso(), !run.violations("pso").isEmpty(), name + " PSO verdict:\n" + run.output);
+            assertEquals(expected.scser(), !run.violations("scser").isEmpty(), name + " SC-serializability:\n" + run.output);
+            assertEquals(expected.tsoser(), !run.violations("tsoser").isEmpty(), name + " TSO-serializability:\n" + run.output);
+            if (atomic) {
+                assertEquals(List.of("tso", "pso", "scser", "tsoser"), AgentRun.strings(r.get("analyses")));
+                assertTrue(r.get("stats").get("transactions").asLong() > 0, run.output);
+                for (JsonNode note : r.get("notes")) {
+                    String n = note.asText();
+                    boolean bound = (n.startsWith("scser") || n.startsWith("tsoser"))
+                            && !n.contains("every transaction ended with a fence"); // Theorem 3 used: not a bound
+                    assertFalse(bound, "a serializability bound was reached: " + n);
+                }
+            } else {
+                assertEquals(List.of("tso", "pso"), AgentRun.strings(r.get("analyses")), "no transactions, no serializability checks");
+            }
             for (JsonNode v : r.get("violations")) {
+                if (v.has("transactions")) {
+                    checkCycle(name, markers, v);
+                    continue;
+                }
                 JsonNode store = AgentRun.event(v, "store");
                 JsonNode access = AgentRun.event(v, "access");
                 assertEquals(name + ".java", store.get("file").asText(), v.toString());
@@ -70,13 +91,48 @@ class SamplesIT {
         }
     }
 
-    /** The lines a sample marks with {@code // mmcheck:store} and {@code // mmcheck:access}. */
-    record Markers(Set<Integer> stores, Set<Integer> accesses) {
+    /**
+     * A reported cycle of transactions: each atomic method's transaction at a line marked
+     * {@code mmcheck:tx} (its first), the others' first accesses and every access on an edge at lines
+     * marked {@code mmcheck:access} or {@code mmcheck:store}, and a store that commits late at a
+     * {@code mmcheck:store} line.
+     */
+    private static void checkCycle(String name, Markers markers, JsonNode v) {
+        String file = name + ".java";
+        Set<Integer> any = new TreeSet<>(markers.stores);
+        any.addAll(markers.accesses);
+        assertTrue(v.get("transactions").size() >= 2, v.toString());
+        assertEquals(v.get("transactions").size(), v.get("edges").size(), "a cycle: one edge per transaction " + v);
+        for (JsonNode tx : v.get("transactions")) {
+            assertEquals(file, tx.get("file").asText(), v.toString());
+            Set<Integer> allowed = tx.get("atomic").asBoolean() ? markers.txs : any;
+            assertTrue(allowed.contains(tx.get("line").asInt()), "transaction at an unmarked line " + tx.get("line")
+                    + " of " + name + ": " + v);
+        }
+        for (JsonNode edge : v.get("edges")) {
+            for (JsonNode e : edge.get("events")) {
+                assertEquals(file, e.get("file").asText(), v.toString());
+                assertTrue(any.contains(e.get("line").asInt()), "edge access at an unmarked line " + e.get("line")
+                        + " of " + name + ": " + v);
+            }
+            if (edge.has("late")) {
+                JsonNode late = AgentRun.event(edge, edge.get("late").asText());
+                assertTrue(markers.stores.contains(late.get("line").asInt()), "late store at an unmarked line "
+                        + late.get("line") + " of " + name + ": " + v);
+            }
+        }
+        assertFalse(v.get("advice").asText().isEmpty());
+        assertTrue(v.get("count").asLong() >= 1);
+    }
+
+    /** The lines a sample marks with {@code // mmcheck:store}, {@code // mmcheck:access} and {@code // mmcheck:tx}. */
+    record Markers(Set<Integer> stores, Set<Integer> accesses, Set<Integer> txs) {
         static Markers of(String name) throws Exception {
             Path src = AgentRun.ROOT.resolve("sample-apps/src/main/java/dev/mmcheck/samples/" + name + ".java");
             List<String> lines = Files.readAllLines(src);
             Set<Integer> stores = new TreeSet<>();
             Set<Integer> accesses = new TreeSet<>();
+            Set<Integer> txs = new TreeSet<>();
             for (int i = 0; i < lines.size(); i++) {
                 if (lines.get(i).contains("mmcheck:store")) {
                     stores.add(i + 1);
@@ -84,8 +140,11 @@ class SamplesIT {
                 if (lines.get(i).contains("mmcheck:access")) {
                     accesses.add(i + 1);
                 }
+                if (lines.get(i).contains("mmcheck:tx")) {
+                    txs.add(i + 1);
+                }
             }
-            return new Markers(stores, accesses);
+            return new Markers(stores, accesses, txs);
         }
     }
 }

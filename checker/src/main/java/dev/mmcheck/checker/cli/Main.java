@@ -32,7 +32,7 @@ import java.util.Set;
  * The {@code mmcheck} command line.
  *
  * <pre>
- *   mmcheck replay TRACE [--models tso,pso,sober] [--report FILE.json] [--quiet]
+ *   mmcheck replay TRACE [--models tso,pso,sober,scser,tsoser] [--report FILE.json] [--quiet]
  *   mmcheck convert IN OUT        (OUT ending in .trace is text, anything else binary)
  * </pre>
  *
@@ -46,11 +46,12 @@ public final class Main {
     static final int BAD_INPUT = 2;
 
     private static final String USAGE = String.join("\n",
-            "usage: mmcheck replay TRACE [--models tso,pso,sober] [--report FILE.json] [--quiet]",
+            "usage: mmcheck replay TRACE [--models tso,pso,sober,scser,tsoser] [--report FILE.json] [--quiet]",
             "       mmcheck convert IN OUT",
             "       mmcheck --version",
             "replay runs the store-buffer monitors on a recorded or hand-written trace and reports every",
-            "sequential-consistency violation a TSO or PSO machine could produce; convert turns a text",
+            "sequential-consistency violation a TSO or PSO machine could produce, and, when the trace declares",
+            "transactions, every cycle that makes them not serializable under SC or TSO; convert turns a text",
             "trace into the binary format and back (OUT ending in .trace is written as text).",
             "exit status: 0 no violation, 1 violations found, 2 bad input");
 
@@ -106,11 +107,13 @@ public final class Main {
         Path report = null;
         boolean quiet = false;
         Set<Analysis> analyses = EnumSet.of(Analysis.TSO, Analysis.PSO);
+        boolean chosen = false;
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--models") || a.startsWith("--models=")) {
                 String v = a.equals("--models") ? value(args, ++i, "--models") : a.substring("--models=".length());
                 analyses = analyses(v);
+                chosen = true;
             } else if (a.equals("--report") || a.startsWith("--report=")) {
                 String v = a.equals("--report") ? value(args, ++i, "--report") : a.substring("--report=".length());
                 if (v.isEmpty()) {
@@ -131,7 +134,9 @@ public final class Main {
             throw new UsageException("replay needs a trace file");
         }
         Symbols symbols = new Symbols();
-        Checker checker = new Checker(symbols, Checker.Config.defaults().withAnalyses(analyses));
+        // by default the serializability checks start at the trace's first transaction; --models is exact
+        Checker checker = new Checker(symbols, Checker.Config.defaults().withAnalyses(analyses)
+                .withAutoSerializability(!chosen));
         TraceFiles.Summary read;
         try {
             read = TraceFiles.read(trace, symbols, checker);
@@ -142,8 +147,7 @@ public final class Main {
         if (!read.complete()) {
             List<String> notes = new ArrayList<>(result.notes());
             notes.add(0, read.note());
-            result = new CheckResult(result.analyses(), result.events(), result.violations(), result.forcedCommits(),
-                    result.soberTruncatedScans(), result.clockResets(), result.threads(), notes);
+            result = result.withNotes(notes);
         }
         if (!quiet) {
             for (String line : Summary.lines(trace.toString(), result)) {
@@ -167,12 +171,13 @@ public final class Main {
             }
             Analysis a = Analysis.parse(name);
             if (a == null) {
-                throw new UsageException("--models: unknown model '" + name.trim() + "' (choose from tso, pso, sober)");
+                throw new UsageException("--models: unknown model '" + name.trim() + "' (choose from "
+                        + Analysis.NAMES + ")");
             }
             chosen.add(a);
         }
         if (chosen.isEmpty()) {
-            throw new UsageException("--models needs at least one of tso, pso, sober");
+            throw new UsageException("--models needs at least one of " + Analysis.NAMES);
         }
         return chosen;
     }

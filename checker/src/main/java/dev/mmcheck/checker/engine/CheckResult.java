@@ -18,10 +18,17 @@ import java.util.Set;
  * @param clockResets   times the checker forgot its history to reclaim ended threads' slots
  * @param threads       threads seen
  * @param notes         things the user should know about how the check went (truncated input, bounds hit)
+ * @param transactions  atomic-method transactions seen (0 when the serializability checks did not run)
  */
 public record CheckResult(Set<Analysis> analyses, long events, List<Violation> violations,
         Map<Analysis, Long> forcedCommits, long soberTruncatedScans, long clockResets, int threads,
-        List<String> notes) {
+        List<String> notes, long transactions) {
+
+    /** A copy with other notes. */
+    public CheckResult withNotes(List<String> other) {
+        return new CheckResult(analyses, events, violations, forcedCommits, soberTruncatedScans, clockResets, threads,
+                List.copyOf(other), transactions);
+    }
 
     /** Distinct violations found by {@code analysis}. */
     public List<Violation> violationsOf(Analysis analysis) {

@@ -13,21 +13,34 @@ import dev.mmcheck.checker.monitor.PsoMonitor;
 import dev.mmcheck.checker.monitor.SoberMonitor;
 import dev.mmcheck.checker.monitor.TsoMonitor;
 import dev.mmcheck.checker.monitor.ViolationSink;
+import dev.mmcheck.checker.report.CycleEdge;
 import dev.mmcheck.checker.report.EventInfo;
+import dev.mmcheck.checker.report.TxInfo;
 import dev.mmcheck.checker.report.Violation;
+import dev.mmcheck.checker.serial.CycleSink;
+import dev.mmcheck.checker.serial.ScSerializability;
+import dev.mmcheck.checker.serial.SerialConfig;
+import dev.mmcheck.checker.serial.TsoSerializability;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * Runs the chosen monitors side by side on one linearized event stream and collects their
- * violations, deduplicated by the sites of the store, prev and access events.
+ * violations, deduplicated by the sites of the store, prev and access events; and the serializability
+ * checks of declared transactions, whose cycles are deduplicated by the sites on the cycle.
+ *
+ * <p>The serializability checks ({@link Analysis#SCSER}, {@link Analysis#TSOSER}) run from the first
+ * event when chosen; with {@link Config#autoSerializability()} (the default) they also start by
+ * themselves at the first transaction boundary of a stream that declares transactions, and cost
+ * nothing before (no cycle can involve only events before the first transaction: docs/serializability.md).
  *
  * <p>Per event: the monitors check and buffer (seeing the clocks as of the previous event), then the
  * happens-before clocks advance. Thread ids of the stream are mapped to dense slots; when enough
@@ -38,27 +51,50 @@ import java.util.Set;
  */
 public final class Checker implements EventSink, ViolationSink {
 
-    /** How the checker is set up. Immutable. */
-    public record Config(Set<Analysis> analyses, MonitorConfig monitors, int windowSize, int minSlotsBeforeReset) {
+    /**
+     * How the checker is set up. Immutable.
+     *
+     * @param autoSerializability start the serializability checks not chosen in {@code analyses} at the
+     *                            first transaction boundary of the stream
+     * @param serial              the serializability checks' bounds
+     */
+    public record Config(Set<Analysis> analyses, MonitorConfig monitors, int windowSize, int minSlotsBeforeReset,
+            boolean autoSerializability, SerialConfig serial) {
 
-        /** TSO and PSO with Java semantics, a 64K-event path window. */
+        /** The store-buffer settings, serializability started by transactions with default bounds. */
+        public Config(Set<Analysis> analyses, MonitorConfig monitors, int windowSize, int minSlotsBeforeReset) {
+            this(analyses, monitors, windowSize, minSlotsBeforeReset, true, SerialConfig.defaults());
+        }
+
+        /** TSO and PSO with Java semantics, a 64K-event path window; serializability when transactions appear. */
         public static Config defaults() {
             return new Config(EnumSet.of(Analysis.TSO, Analysis.PSO), MonitorConfig.defaults(), 1 << 16, 16);
         }
 
         /** A copy running {@code chosen}. */
         public Config withAnalyses(Set<Analysis> chosen) {
-            return new Config(EnumSet.copyOf(chosen), monitors, windowSize, minSlotsBeforeReset);
+            return new Config(EnumSet.copyOf(chosen), monitors, windowSize, minSlotsBeforeReset, autoSerializability,
+                    serial);
         }
 
         /** A copy with other monitor settings. */
         public Config withMonitors(MonitorConfig m) {
-            return new Config(analyses, m, windowSize, minSlotsBeforeReset);
+            return new Config(analyses, m, windowSize, minSlotsBeforeReset, autoSerializability, serial);
         }
 
         /** A copy that resets once at least {@code slots} thread slots are in use and some have ended. */
         public Config withMinSlotsBeforeReset(int slots) {
-            return new Config(analyses, monitors, windowSize, slots);
+            return new Config(analyses, monitors, windowSize, slots, autoSerializability, serial);
+        }
+
+        /** A copy that does (or does not) start the serializability checks at the first transaction. */
+        public Config withAutoSerializability(boolean auto) {
+            return new Config(analyses, monitors, windowSize, minSlotsBeforeReset, auto, serial);
+        }
+
+        /** A copy with other serializability bounds. */
+        public Config withSerial(SerialConfig s) {
+            return new Config(analyses, monitors, windowSize, minSlotsBeforeReset, autoSerializability, s);
         }
     }
 
@@ -96,6 +132,13 @@ public final class Checker implements EventSink, ViolationSink {
     private final List<Violation> violations = new ArrayList<>();
     private long resets;
 
+    // serializability
+    private final Set<Analysis> running;
+    private ScSerializability scser;
+    private TsoSerializability tsoser;
+    private final CycleSink cycles = this::cycle;
+    private final HashMap<String, Violation> cycleTable = new HashMap<>();
+
     /** A checker that resolves names through {@code symbols}. */
     public Checker(Names symbols, Config config) {
         this.symbols = symbols;
@@ -104,6 +147,7 @@ public final class Checker implements EventSink, ViolationSink {
         this.window = new EventWindow(config.windowSize());
         List<Monitor> ms = new ArrayList<>();
         SoberMonitor s = null;
+        this.running = EnumSet.noneOf(Analysis.class);
         for (Analysis a : config.analyses()) {
             switch (a) {
                 case TSO -> ms.add(new TsoMonitor(clocks, this, config.monitors()));
@@ -112,7 +156,9 @@ public final class Checker implements EventSink, ViolationSink {
                     s = new SoberMonitor(clocks, this, config.monitors());
                     ms.add(s);
                 }
+                case SCSER, TSOSER -> startSerializability(a);
             }
+            running.add(a);
         }
         this.monitors = ms.toArray(new Monitor[0]);
         this.sober = s;
@@ -151,6 +197,16 @@ public final class Checker implements EventSink, ViolationSink {
         for (Monitor m : monitors) {
             m.event(kind, t, op, site, seq);
         }
+        if (kind == Codes.TX_BEGIN && config.autoSerializability() && (scser == null || tsoser == null)) {
+            startSerializability(Analysis.SCSER);
+            startSerializability(Analysis.TSOSER);
+        }
+        if (scser != null) {
+            scser.event(kind, t, op, site, seq);
+        }
+        if (tsoser != null) {
+            tsoser.event(kind, t, op, site, seq);
+        }
         switch (kind) {
             case Codes.LOAD -> clocks.load(t, op);
             case Codes.STORE, Codes.RELEASE_STORE, Codes.VOLATILE_STORE -> clocks.store(t, op);
@@ -175,11 +231,27 @@ public final class Checker implements EventSink, ViolationSink {
         seq++;
     }
 
+    private void startSerializability(Analysis a) {
+        if (a == Analysis.SCSER && scser == null) {
+            scser = new ScSerializability(cycles, config.serial());
+            running.add(a);
+        } else if (a == Analysis.TSOSER && tsoser == null) {
+            tsoser = new TsoSerializability(cycles, config.serial(), config.analyses().contains(Analysis.TSO));
+            running.add(a);
+        }
+    }
+
     private void addressDead(int address, int site) {
         ensureAddress(address);
         window.record(seq, EventKind.ADDRESS_DEAD.code(), -1, address, site);
         for (Monitor m : monitors) {
             m.event(EventKind.ADDRESS_DEAD.code(), -1, address, site, seq);
+        }
+        if (scser != null) {
+            scser.event(EventKind.ADDRESS_DEAD.code(), 0, address, site, seq);
+        }
+        if (tsoser != null) {
+            tsoser.event(EventKind.ADDRESS_DEAD.code(), 0, address, site, seq);
         }
         clocks.clearAddress(address);
         seq++;
@@ -238,17 +310,26 @@ public final class Checker implements EventSink, ViolationSink {
         clocks.reset();
         window.clear();
         int next = 0;
+        int[] renumbered = new int[usedSlots];
         for (int s = 0; s < usedSlots; s++) {
             int ext = externalOf[s];
             if (ended[s]) {
                 slotOf[ext] = -2; // ended for good; a later event of it is an error
+                renumbered[s] = -1;
                 continue;
             }
+            renumbered[s] = next;
             slotOf[ext] = next;
             externalOf[next] = ext;
             ended[next] = false;
             lastSeq[next] = -1;
             next++;
+        }
+        if (scser != null) {
+            scser.reset(renumbered);
+        }
+        if (tsoser != null) {
+            tsoser.reset(renumbered);
         }
         for (int s = next; s < usedSlots; s++) {
             ended[s] = false;
@@ -340,6 +421,51 @@ public final class Checker implements EventSink, ViolationSink {
         return new Violation("sc-violation", analysis, List.of(store, prev, access), path, note, advice, seq);
     }
 
+    /**
+     * A cycle of a serializability check, named; distinct cycles are those with different transactions
+     * (their first lines) or, for TSO, different writes that commit late: the same bug closes its
+     * cycle through many edges.
+     */
+    private void cycle(Analysis analysis, List<CycleSink.Tx> txs, List<CycleSink.Edge> edges, String advice) {
+        java.util.TreeSet<Integer> txSites = new java.util.TreeSet<>();
+        for (CycleSink.Tx x : txs) {
+            txSites.add(x.site());
+        }
+        java.util.TreeSet<Integer> lateSites = new java.util.TreeSet<>();
+        for (CycleSink.Edge e : edges) {
+            if (!e.late().isEmpty()) {
+                lateSites.add(e.late().equals("source") ? e.source().site() : e.target().site());
+            }
+        }
+        String key = analysis.option() + txSites + lateSites;
+        Violation v = cycleTable.get(key);
+        if (v != null) {
+            v.seenAgain();
+            return;
+        }
+        List<TxInfo> infos = new ArrayList<>();
+        for (CycleSink.Tx x : txs) {
+            infos.add(new TxInfo(threadName(x.thread()), symbols.siteOf(x.site()), x.atomic()));
+        }
+        List<CycleEdge> named = new ArrayList<>();
+        StringBuilder late = new StringBuilder();
+        for (CycleSink.Edge e : edges) {
+            EventInfo src = info("source", e.source().thread(), e.source().kind(), e.source().operand(),
+                    e.source().site());
+            EventInfo dst = info("target", e.target().thread(), e.target().kind(), e.target().operand(),
+                    e.target().site());
+            named.add(new CycleEdge(e.from(), e.to(), e.kind(), src, dst, e.late()));
+            if (!e.late().isEmpty()) {
+                EventInfo l = e.late().equals("source") ? src : dst;
+                late.append(late.length() == 0 ? " Late: " : "; ").append(l.describe());
+            }
+        }
+        String kind = analysis == Analysis.SCSER ? "sc-serializability" : "tso-serializability";
+        v = new Violation(kind, analysis, infos, named, advice + (late.length() == 0 ? "" : "." + late), seq);
+        cycleTable.put(key, v);
+        violations.add(v);
+    }
+
     private EventInfo info(String role, int slot, int kind, int operand, int site) {
         EventKind k = EventKind.of(kind);
         String field = switch (k.operand()) {
@@ -352,7 +478,17 @@ public final class Checker implements EventSink, ViolationSink {
     }
 
     private String threadName(int slot) {
-        return symbols.threadName(externalOf[slot]);
+        return slot >= 0 && slot < externalOf.length ? symbols.threadName(externalOf[slot]) : "thread#" + slot;
+    }
+
+    /** The SC-serializability check, once running (for tests). */
+    public ScSerializability scSerializability() {
+        return scser;
+    }
+
+    /** The TSO-serializability check, once running (for tests). */
+    public TsoSerializability tsoSerializability() {
+        return tsoser;
     }
 
     /** Events consumed so far. */
@@ -385,7 +521,16 @@ public final class Checker implements EventSink, ViolationSink {
             notes.add(resets + " clock resets to reclaim ended threads (stores buffered at a reset were "
                     + "committed unchecked)");
         }
-        return new CheckResult(EnumSet.copyOf(config.analyses()), seq, List.copyOf(violations), forced, truncated,
-                resets, threadsSeen, notes);
+        long transactions = 0;
+        if (scser != null) {
+            notes.addAll(scser.notes());
+            transactions = scser.transactions();
+        }
+        if (tsoser != null) {
+            notes.addAll(tsoser.notes());
+            transactions = Math.max(transactions, tsoser.transactions());
+        }
+        return new CheckResult(EnumSet.copyOf(running), seq, List.copyOf(violations), forced, truncated,
+                resets, threadsSeen, notes, transactions);
     }
 }

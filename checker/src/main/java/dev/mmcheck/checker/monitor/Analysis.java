@@ -2,14 +2,25 @@ package dev.mmcheck.checker.monitor;
 
 import java.util.Locale;
 
-/** The analyses that can run on one stream; each names the memory model its reports are about. */
+/**
+ * The analyses that can run on one stream; each names the memory model its reports are about. The
+ * first three are the store-buffer monitors; the last two check the atomicity of declared transactions
+ * (Enea and Farzan 2016, docs/serializability.md).
+ */
 public enum Analysis {
     /** monitor_TSO of Burnim, Sen and Stergiou (Fig. 4). */
     TSO("TSO", "tso"),
     /** monitor_PSO of Burnim, Sen and Stergiou (Fig. 5), extended with Java's fences. */
     PSO("PSO", "pso"),
     /** The Sober monitor of Burckhardt and Musuvathi (Fig. 2), a second opinion on TSO. */
-    SOBER("TSO", "sober");
+    SOBER("TSO", "sober"),
+    /** Conflict serializability of the observed (SC) execution: a cycle in the SC conflict graph of transactions. */
+    SCSER("SC", "scser"),
+    /** TSO-serializability of the observed trace (Enea-Farzan Sec. 5-6): some TSO execution of it is not serializable. */
+    TSOSER("TSO", "tsoser");
+
+    /** The option names, for messages: "tso, pso, sober, scser, tsoser". */
+    public static final String NAMES = "tso, pso, sober, scser, tsoser";
 
     private final String model;
     private final String option;
@@ -19,14 +30,19 @@ public enum Analysis {
         this.option = option;
     }
 
-    /** The memory model the analysis reports violations of: "TSO" or "PSO". */
+    /** The memory model the analysis reports violations of: "TSO", "PSO" or "SC". */
     public String model() {
         return model;
     }
 
-    /** The name used in options and reports: tso, pso, sober. */
+    /** The name used in options and reports: tso, pso, sober, scser, tsoser. */
     public String option() {
         return option;
+    }
+
+    /** Whether this is one of the serializability checks (scser, tsoser) rather than a store-buffer monitor. */
+    public boolean serializability() {
+        return this == SCSER || this == TSOSER;
     }
 
     /** Parses an option name; null when unknown. */

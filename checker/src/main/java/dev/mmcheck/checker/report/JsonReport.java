@@ -23,7 +23,12 @@ import java.util.Map;
  *  "violations":[{"kind":"sc-violation","model":"TSO","analysis":"tso","count":N,
  *     "events":[{"role":"store"|"prev"|"access","thread":..,"op":..,"class":..,"method":..,
  *                "file":..,"line":..,"field":..}, ..],
- *     "path":[..same fields, role "step"..],"advice":".."}]}
+ *     "path":[..same fields, role "step"..],"advice":".."},
+ *   {"kind":"sc-serializability"|"tso-serializability","model":"SC"|"TSO","analysis":"scser"|"tsoser","count":N,
+ *     "transactions":[{"index":0,"thread":..,"atomic":true,"class":..,"method":..,"file":..,"line":..}, ..],
+ *     "edges":[{"from":0,"to":1,"kind":"program-order"|"conflict"|"conflict-observed"|"conflict-late",
+ *               "late":"source"|"target" (conflict-late only),"events":[{"role":"source",..},{"role":"target",..}]}, ..],
+ *     "advice":".."}]}
  * </pre>
  */
 public final class JsonReport {
@@ -87,6 +92,7 @@ public final class JsonReport {
             }
             g.writeEndObject();
             g.writeNumberField("soberTruncatedScans", result.soberTruncatedScans());
+            g.writeNumberField("transactions", result.transactions());
             g.writeEndObject();
             if (!run.isEmpty()) {
                 g.writeObjectFieldStart("run");
@@ -103,6 +109,12 @@ public final class JsonReport {
                 g.writeStringField("model", v.model());
                 g.writeStringField("analysis", v.analysis().option());
                 g.writeNumberField("count", v.count());
+                if (v.isCycle()) {
+                    cycle(g, v);
+                    g.writeStringField("advice", v.advice());
+                    g.writeEndObject();
+                    continue;
+                }
                 g.writeArrayFieldStart("events");
                 for (EventInfo e : v.events()) {
                     event(g, e);
@@ -139,6 +151,39 @@ public final class JsonReport {
         } else {
             g.writeString(String.valueOf(v));
         }
+    }
+
+    private static void cycle(JsonGenerator g, Violation v) throws IOException {
+        g.writeArrayFieldStart("transactions");
+        int i = 0;
+        for (TxInfo x : v.transactions()) {
+            g.writeStartObject();
+            g.writeNumberField("index", i++);
+            g.writeStringField("thread", x.thread());
+            g.writeBooleanField("atomic", x.atomic());
+            g.writeStringField("class", x.site().className());
+            g.writeStringField("method", x.site().method());
+            g.writeStringField("file", x.site().file());
+            g.writeNumberField("line", x.site().line());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("edges");
+        for (CycleEdge e : v.edges()) {
+            g.writeStartObject();
+            g.writeNumberField("from", e.from());
+            g.writeNumberField("to", e.to());
+            g.writeStringField("kind", e.kind());
+            if (!e.late().isEmpty()) {
+                g.writeStringField("late", e.late());
+            }
+            g.writeArrayFieldStart("events");
+            event(g, e.source());
+            event(g, e.target());
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
     }
 
     private static void event(JsonGenerator g, EventInfo e) throws IOException {

@@ -25,13 +25,23 @@ public final class Summary {
             out.add("note: " + n);
         }
         if (result.violations().isEmpty()) {
-            out.add("no violations: every TSO/PSO execution these runs predict is sequentially consistent");
+            boolean serial = result.analyses().contains(Analysis.SCSER) || result.analyses().contains(Analysis.TSOSER);
+            boolean cut = result.notes().stream().anyMatch(n -> n.contains("stopped"));
+            out.add("no violations: every TSO/PSO execution these runs predict is sequentially consistent"
+                    + (!serial ? "" : cut ? "; the serializability searches were cut short (see the notes), so the "
+                    + result.transactions() + " transactions may still not be serializable"
+                    : ", and the " + result.transactions() + " transactions are serializable"));
             return out;
         }
         out.add(result.violations().size() + " distinct violation" + (result.violations().size() == 1 ? "" : "s")
                 + ":");
         int i = 1;
         for (Violation v : result.violations()) {
+            if (v.isCycle()) {
+                out.add("");
+                cycle(out, i++, v);
+                continue;
+            }
             EventInfo st = v.store();
             EventInfo pr = v.prev();
             EventInfo ac = v.access();
@@ -55,5 +65,27 @@ public final class Summary {
             out.add("    fix   : " + v.advice());
         }
         return out;
+    }
+
+    private static void cycle(List<String> out, int i, Violation v) {
+        String what = v.analysis() == Analysis.SCSER ? "SC-serializability" : "TSO-serializability";
+        out.add("[" + i + "] " + what + " violation (" + v.analysis().option() + "), seen " + v.count()
+                + (v.count() == 1 ? " time" : " times") + ": a cycle of " + v.transactions().size() + " transactions");
+        for (int k = 0; k < v.transactions().size(); k++) {
+            out.add("    tx " + (char) ('A' + k % 26) + "  : " + v.transactions().get(k).describe());
+        }
+        for (CycleEdge e : v.edges()) {
+            char from = (char) ('A' + e.from() % 26);
+            char to = (char) ('A' + e.to() % 26);
+            String why = switch (e.kind()) {
+                case "program-order" -> "program order";
+                case "conflict" -> "conflict, in every execution";
+                case "conflict-observed" -> "conflict, as observed";
+                default -> "conflict, the " + (e.late().equals("source") ? "first" : "second") + " committing late";
+            };
+            out.add("    " + from + " -> " + to + " : " + e.source().describe() + "  before  " + e.target().describe()
+                    + " (" + why + ")");
+        }
+        out.add("    fix   : " + v.advice());
     }
 }

@@ -7,8 +7,11 @@ import java.util.List;
 /**
  * One distinct violation: its events as first seen, and how many times it was seen.
  *
- * <p>Distinct means distinct sites of the store, prev and access events (Burnim et al., Table 1).
- * Mutable only through {@link #seenAgain()}, by the checker thread.
+ * <p>A store-buffer violation ({@code sc-violation}) has a store, prev and access event; distinct
+ * means distinct sites of these (Burnim et al., Table 1). A serializability violation
+ * ({@code sc-serializability}, {@code tso-serializability}) has a cycle of transactions instead, with
+ * the two conflicting events of each edge; distinct means the same sites on the cycle. Mutable only
+ * through {@link #seenAgain()}, by the checker thread.
  */
 public final class Violation {
 
@@ -19,6 +22,8 @@ public final class Violation {
     private final String pathNote;
     private final String advice;
     private final long firstSeq;
+    private final List<TxInfo> transactions;
+    private final List<CycleEdge> edges;
     private long count = 1;
 
     /**
@@ -38,6 +43,28 @@ public final class Violation {
         this.pathNote = pathNote;
         this.advice = advice;
         this.firstSeq = firstSeq;
+        this.transactions = List.of();
+        this.edges = List.of();
+    }
+
+    /**
+     * A serializability violation first seen at event {@code firstSeq}: the cycle's transactions in
+     * cycle order and its edges (edge i runs from transaction i to transaction i + 1, the last back to
+     * the first).
+     *
+     * @param advice what the cycle means and what would remove it, in a sentence
+     */
+    public Violation(String kind, Analysis analysis, List<TxInfo> transactions, List<CycleEdge> edges,
+            String advice, long firstSeq) {
+        this.kind = kind;
+        this.analysis = analysis;
+        this.events = List.of();
+        this.path = null;
+        this.pathNote = "";
+        this.advice = advice;
+        this.firstSeq = firstSeq;
+        this.transactions = List.copyOf(transactions);
+        this.edges = List.copyOf(edges);
     }
 
     /** Counts one more occurrence. */
@@ -45,7 +72,7 @@ public final class Violation {
         count++;
     }
 
-    /** "sc-violation" for the store-buffer monitors. */
+    /** "sc-violation" for the store-buffer monitors, "sc-serializability" or "tso-serializability". */
     public String kind() {
         return kind;
     }
@@ -55,7 +82,7 @@ public final class Violation {
         return analysis;
     }
 
-    /** The memory model under which the run could go wrong: "TSO" or "PSO". */
+    /** The memory model under which the run could go wrong: "TSO", "PSO" or (SC-serializability) "SC". */
     public String model() {
         return analysis.model();
     }
@@ -65,7 +92,7 @@ public final class Violation {
         return count;
     }
 
-    /** The store, prev and access events, in that order. */
+    /** The store, prev and access events, in that order (empty for a serializability violation). */
     public List<EventInfo> events() {
         return events;
     }
@@ -85,7 +112,7 @@ public final class Violation {
         return events.get(2);
     }
 
-    /** The happens-before path from the store to prev, or null. */
+    /** The happens-before path from the store to prev, or null (always for a serializability violation). */
     public List<EventInfo> path() {
         return path;
     }
@@ -98,6 +125,21 @@ public final class Violation {
     /** Which fence or volatile would remove the violation. */
     public String advice() {
         return advice;
+    }
+
+    /** Whether this is a serializability violation (a cycle of transactions) rather than a store-buffer one. */
+    public boolean isCycle() {
+        return !transactions.isEmpty();
+    }
+
+    /** The transactions of the cycle, in cycle order; empty for store-buffer violations. */
+    public List<TxInfo> transactions() {
+        return transactions;
+    }
+
+    /** The edges of the cycle; empty for store-buffer violations. */
+    public List<CycleEdge> edges() {
+        return edges;
     }
 
     /** The event number at which it was first seen. */

@@ -1,0 +1,1205 @@
+package dev.mmcheck.checker.serial;
+
+import dev.mmcheck.checker.event.Codes;
+import dev.mmcheck.checker.monitor.Analysis;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+
+/**
+ * TSO-serializability of the observed trace, on the fly (Enea-Farzan Sec. 5-6; docs/serializability.md).
+ *
+ * <p>The trace event graph EG_τ of Def. 4: a directed edge for the conflicts every TSO execution of
+ * the trace orders the same way (⊙→: two events of one thread, except a write before a read of another
+ * address and a buffered read before a read of another address; two conflicting events of two threads
+ * separated by a fence of the first one's thread; an unbuffered read before a later write of the same
+ * address), an undirected edge for the other conflicts of two threads (⊙↔). The trace is not
+ * TSO-serializable iff some cycle of the transaction conflict graph CG_τ (Def. 5) orients its
+ * undirected edges so that the directed edges plus those orientations stay acyclic (Corollary 1): then
+ * a valid orientation of EG_τ induces it, and it is an execution whose writes commit at those points.
+ *
+ * <p>Both graphs grow with the stream; a new violation must use an edge of the newest event, so each
+ * new edge between two transactions starts a search for a cycle through it: first along directed
+ * edges alone (the cheap case of Sec. 6.2; such a closing edge is then left out, keeping the directed
+ * graph acyclic as the paper's search assumes), then the simple-cycle witness search: directed
+ * stretches joined by undirected edges, each chain of the directed graph visited at most once
+ * (Prop. 3-5), each chosen orientation checked against the directed edges (Prop. 3(i) and validity).
+ * Searches are bounded by {@link SerialConfig#searchSteps()}; a cut search is counted and the notes
+ * say so. While every transaction has ended with a fence (transaction-fenced, Sec. 6.3) and the TSO
+ * monitor runs, only observed orientations are searched (Theorem 3: TSO-serializability is then
+ * SC-serializability plus robustness, and robustness is the TSO monitor's check).
+ *
+ * <p>Reachability along directed edges uses vector clocks over two chains per thread (its writes and
+ * fences, its unbuffered reads: each totally ordered by ⊙→); a buffered read, which is on neither,
+ * is reached through its few direct successors. Java operations map to the paper's events as
+ * docs/serializability.md says. Checker thread only; thread and address ids are dense slots.
+ */
+public final class TsoSerializability {
+
+    static final byte R = 0;
+    static final byte W = 1;
+    static final byte F = 2;
+    static final byte X = 3; // a fenced access: interlocked (fence, read, write, fence) or volatile store (write, fence)
+
+    static final byte NO_LANE = 0;
+    static final byte W_LANE = 1;
+    static final byte R_LANE = 2;
+
+    /** An event of the trace event graph. */
+    static final class Ev {
+        final long seq;
+        final int thread;
+        final byte kind;
+        final boolean writes;
+        final int addr;
+        final int code;
+        final int site;
+        final Tx tx;
+        final int epoch; // fences of its thread before it (an X counts its own fence after it)
+        boolean buffered;
+        int[] vc;
+        byte lane;
+        int pos;
+        int nextWF;      // buffered read: the position of its thread's next write or fence
+        Ev nextSame;     // buffered read: its thread's next read of the same address
+        ArrayList<Ev> succ; // buffered read: writes of other threads it is fence-separated from
+        boolean saturated; // forgotten by its address: taken to reach every later event
+
+        Ev(long seq, int thread, byte kind, boolean writes, int addr, int code, int site, Tx tx, int epoch) {
+            this.seq = seq;
+            this.thread = thread;
+            this.kind = kind;
+            this.writes = writes;
+            this.addr = addr;
+            this.code = code;
+            this.site = site;
+            this.tx = tx;
+            this.epoch = epoch;
+        }
+
+        CycleSink.Ev info() {
+            return new CycleSink.Ev(thread, code, addr, site);
+        }
+    }
+
+    /** A directed edge of the conflict graph and the event edge it comes from. */
+    record DEdge(Tx to, Ev from, Ev toEv) {
+    }
+
+    /** An undirected event edge between two transactions; {@code a} ran before {@code b}. */
+    record UEdge(Ev a, Ev b) {
+        Ev at(Tx x) {
+            return a.tx == x ? a : b;
+        }
+
+        Ev other(Tx x) {
+            return a.tx == x ? b : a;
+        }
+    }
+
+    /** A transaction: an atomic method's invocation or a single event outside one. */
+    static final class Tx {
+        final int thread;
+        final int site;
+        final boolean atomic;
+        boolean active;
+        boolean alive = true;
+        int in;
+        final ArrayList<DEdge> out = new ArrayList<>(2);
+        ArrayList<UEdge> und;
+        HashSet<Tx> inFrom;
+        HashMap<Tx, Integer> pairs;
+        Tx lastFrom;
+        Chain chain;
+        int chainPos;
+        DEdge chainEdge; // from the previous transaction of its chain
+        boolean adopted;
+        Tx prevInThread;
+        Ev lastEv;
+        int mark;
+        DEdge via;
+        Tx viaFrom;
+
+        Tx(int thread, int site, boolean atomic) {
+            this.thread = thread;
+            this.site = site;
+            this.atomic = atomic;
+        }
+
+        boolean sealedBy(Th th) {
+            return lastEv == null || th.epoch > lastEv.epoch;
+        }
+    }
+
+    /**
+     * A chain of the directed conflict graph: transactions of one thread, each with a directed edge
+     * from the one before, so each is ordered before the later ones in every execution (<τ). Positions
+     * are absolute; the dead prefix (collected from the front) is dropped now and then.
+     */
+    static final class Chain {
+        final ArrayList<Tx> txs = new ArrayList<>(4);
+        int base;
+        int mark;
+
+        Tx at(int pos) {
+            return txs.get(pos - base);
+        }
+
+        int end() {
+            return base + txs.size();
+        }
+
+        void add(Tx x) {
+            x.chain = this;
+            x.chainPos = end();
+            txs.add(x);
+            if (txs.size() >= 64 && !txs.get(0).alive && !txs.get(31).alive) {
+                int k = 0;
+                while (k < txs.size() - 1 && !txs.get(k).alive) {
+                    k++;
+                }
+                txs.subList(0, k).clear();
+                base += k;
+            }
+        }
+    }
+
+    /** Per thread. */
+    static final class Th {
+        int epoch;
+        int wPos;
+        int rPos;
+        int[] all = new int[0];
+        int[] fxVc = new int[0];
+        int[] unbufVc = new int[0];
+        Ev lastFX;
+        Ev lastUnbufR;
+        final ArrayList<Ev> frontier = new ArrayList<>(4);
+        Tx cur;
+        int depth;
+        Tx newest;
+        int unfencedWrites;
+        final ArrayList<Tx> unsealed = new ArrayList<>();
+        int done;
+        int pruneMark;
+        int pruneBits;
+    }
+
+    /** Per address: its recent accesses, oldest first, and what forgotten ones contributed. */
+    static final class Addr {
+        final ArrayList<Ev> entries = new ArrayList<>(4);
+        int[] summary;
+    }
+
+    private final CycleSink sink;
+    private final SerialConfig config;
+    private final boolean robustnessChecked;
+
+    private Th[] threads = new Th[8];
+    private Addr[] addresses = new Addr[64];
+    private final ArrayDeque<Tx> created = new ArrayDeque<>();
+    private final ArrayList<Tx> pending = new ArrayList<>();
+    private long seq;
+    private int mark;
+    private int doneMark;
+    private long live;
+    private boolean fencedSoFar = true;
+    private boolean anyTransaction;
+
+    private long transactions;
+    private long cycles;
+    private long searches;
+    private long searchesCut;
+    private long dropped;
+    private long forgotten;
+    private long virtualFences;
+    private long pairsCapped;
+    private long resets;
+    private long stepsThisEvent;
+
+    /**
+     * A check reporting to {@code sink}; {@code robustnessChecked} says whether the TSO monitor runs on
+     * the same stream, which the shortcut of Theorem 3 relies on.
+     */
+    public TsoSerializability(CycleSink sink, SerialConfig config, boolean robustnessChecked) {
+        this.sink = sink;
+        this.config = config;
+        this.robustnessChecked = robustnessChecked;
+    }
+
+    // ---------------------------------------------------------------------------------------- events
+
+    /** Processes one event of the stream (a {@link Codes} kind; thread and address ids are slots). */
+    public void event(int kind, int t, int operand, int site, long seq) {
+        this.seq = seq;
+        this.stepsThisEvent = 0;
+        growThreads(Math.max(t, kind == Codes.THREAD_START || kind == Codes.THREAD_JOIN ? operand : 0) + 1);
+        Th th = th(t);
+        switch (kind) {
+            case Codes.TX_BEGIN -> {
+                if (th.depth++ == 0) {
+                    Tx x = newTx(t, site, true);
+                    x.active = true;
+                    th.cur = x;
+                    transactions++;
+                    anyTransaction = true;
+                }
+            }
+            case Codes.TX_END -> {
+                if (th.depth > 0 && --th.depth == 0) {
+                    Tx x = th.cur;
+                    th.cur = null;
+                    finish(x, th);
+                }
+            }
+            case Codes.ADDRESS_DEAD -> {
+                if (operand >= 0 && operand < addresses.length) {
+                    addresses[operand] = null;
+                }
+            }
+            case Codes.LOAD -> node(t, R, false, operand, kind, site, null);
+            case Codes.STORE, Codes.RELEASE_STORE -> node(t, W, true, operand, kind, site, null);
+            case Codes.VOLATILE_STORE, Codes.INTERLOCKED, Codes.MONITOR_ENTER, Codes.MONITOR_EXIT ->
+                    node(t, X, true, operand, kind, site, null);
+            case Codes.FULL_FENCE -> node(t, F, false, -1, kind, site, null);
+            case Codes.THREAD_START -> {
+                // interlocked by t on S_u, then u's begin, interlocked on S_u (docs/mapping.md)
+                Ev s = node(t, X, false, -1, kind, site, null);
+                if (operand >= 0 && operand != t) {
+                    node(operand, F, false, -1, kind, site, s);
+                }
+            }
+            case Codes.THREAD_JOIN -> {
+                // u's end, interlocked on J_u, then t's return from join, interlocked on J_u
+                Ev end = operand >= 0 && operand != t ? node(operand, F, false, -1, Codes.THREAD_END, site, null)
+                        : null;
+                node(t, X, false, -1, kind, site, end);
+            }
+            case Codes.THREAD_END -> {
+                node(t, F, false, -1, kind, site, null);
+                if (th.depth > 0) {
+                    th.depth = 0;
+                    Tx x = th.cur;
+                    th.cur = null;
+                    finish(x, th);
+                }
+            }
+            default -> {
+                // StoreStore and load fences: nothing under TSO
+            }
+        }
+        sweep();
+    }
+
+    /** Adds one event of thread {@code t} to the graphs; {@code from} is an extra directed predecessor. */
+    private Ev node(int t, byte kind, boolean writes, int addr, int code, int site, Ev from) {
+        Th th = th(t);
+        Tx tx = th.cur;
+        if (tx == null) {
+            tx = newTx(t, site, false);
+        }
+        Ev v = new Ev(seq, t, kind, writes, addr, code, site, tx, th.epoch);
+        List<Ev> same = new ArrayList<>(4);
+        int[] vc;
+        Addr a = kind == R || kind == W || (kind == X && addr >= 0) ? address(addr) : null;
+        if (kind == R) {
+            Ev own = newestOwn(a, t);
+            v.buffered = own != null && own.epoch == th.epoch && (own.kind == W || (own.kind == R && own.buffered));
+            vc = copy(th.fxVc);
+            vc = join(vc, th.unbufVc);
+            if (own != null) {
+                vc = join(vc, own.vc);
+                same.add(own);
+                if (own.kind == R && own.buffered) {
+                    own.nextSame = v;
+                }
+            }
+            if (th.lastFX != null) {
+                same.add(th.lastFX);
+            }
+            if (th.lastUnbufR != null) {
+                same.add(th.lastUnbufR);
+            }
+        } else {
+            vc = copy(th.all);
+            same.addAll(th.frontier);
+        }
+        if (from != null) {
+            vc = join(vc, from.vc);
+        }
+        List<Ev> directed = new ArrayList<>(2);
+        List<Ev> undirected = new ArrayList<>(2);
+        if (a != null) {
+            if (a.summary != null) {
+                vc = join(vc, a.summary);
+            }
+            int m = ++doneMark;
+            List<Ev> es = a.entries;
+            for (int i = es.size() - 1; i >= 0; i--) {
+                Ev u = es.get(i);
+                if (u.thread == t) {
+                    continue;
+                }
+                Th p = th(u.thread);
+                if (p.done == m || !(u.writes || writes)) {
+                    continue;
+                }
+                boolean fenced = u.epoch < p.epoch;
+                if (fenced || (u.kind == R && !u.buffered && writes)) {
+                    p.done = m; // u's thread's older accesses of this address all reach u
+                    vc = join(vc, u.vc);
+                    directed.add(u);
+                    if (u.kind == R && u.buffered) {
+                        if (u.succ == null) {
+                            u.succ = new ArrayList<>(2);
+                        }
+                        u.succ.add(v);
+                    }
+                } else {
+                    undirected.add(u);
+                }
+            }
+        }
+        if (kind == R) {
+            if (v.buffered) {
+                v.lane = NO_LANE;
+                v.nextWF = th.wPos + 1;
+            } else {
+                v.lane = R_LANE;
+                v.pos = ++th.rPos;
+                vc = set(vc, 2 * t + 1, v.pos);
+            }
+        } else {
+            v.lane = W_LANE;
+            v.pos = ++th.wPos;
+            vc = set(vc, 2 * t, v.pos);
+        }
+        v.vc = vc;
+
+        // conflict-graph edges, then the thread's state, then searches for cycles through the new edges
+        List<DEdge> fresh = new ArrayList<>(2);
+        for (Ev s : same) {
+            addDirected(s, v, fresh);
+        }
+        if (from != null) {
+            addDirected(from, v, fresh);
+        }
+        for (Ev u : directed) {
+            addDirected(u, v, fresh);
+        }
+        List<UEdge> freshU = new ArrayList<>(2);
+        for (Ev u : undirected) {
+            addUndirected(u, v, freshU);
+        }
+        th.all = join(th.all, vc);
+        switch (kind) {
+            case W -> {
+                th.frontier.clear();
+                th.frontier.add(v);
+                th.unfencedWrites++;
+            }
+            case X, F -> {
+                th.frontier.clear();
+                th.frontier.add(v);
+                th.lastFX = v;
+                th.fxVc = vc;
+                th.unfencedWrites = 0;
+            }
+            default -> {
+                th.frontier.removeIf(e -> precedesRead(e, v));
+                th.frontier.add(v);
+                if (!v.buffered) {
+                    th.lastUnbufR = v;
+                    th.unbufVc = vc;
+                }
+            }
+        }
+        tx.lastEv = v;
+        if (a != null) {
+            a.entries.add(v);
+            prune(a);
+        }
+        if (kind == X || kind == F) {
+            th.epoch++;
+            seal(th);
+        }
+        if (!tx.active) {
+            finish(tx, th); // an event outside atomic methods is a whole transaction
+        }
+        for (DEdge e : fresh) {
+            searchFrom(e);
+        }
+        for (UEdge u : freshU) {
+            searchFrom(u);
+        }
+        if (kind != F && (th.unfencedWrites >= config.bufferBound() || th.frontier.size() > 64)) {
+            // the thread's buffer drains here: a fence the program does not have, which only removes
+            // executions (a legal TSO step), so reports stay sound
+            virtualFences++;
+            node(t, F, false, -1, Codes.FULL_FENCE, site, null);
+        }
+        return v;
+    }
+
+    /** Whether e (earlier, same thread) has a ⊙→ edge to the read {@code r}. */
+    private static boolean precedesRead(Ev e, Ev r) {
+        if (e.addr == r.addr && e.kind != F) {
+            return true;
+        }
+        return !(e.kind == W || (e.kind == R && e.buffered));
+    }
+
+    private Ev newestOwn(Addr a, int t) {
+        List<Ev> es = a.entries;
+        for (int i = es.size() - 1; i >= 0; i--) {
+            if (es.get(i).thread == t) {
+                return es.get(i);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Keeps an address's accesses that can still matter: per thread, those after its last fence (each an
+     * undirected conflict to come) and the newest before it, write and any (the order the others keep);
+     * beyond the bound the oldest is forgotten, keeping what it orders in the summary clock.
+     */
+    private void prune(Addr a) {
+        List<Ev> es = a.entries;
+        int m = ++doneMark;
+        int w = es.size();
+        // newest to oldest, packing the kept ones at the end
+        for (int i = es.size() - 1; i >= 0; i--) {
+            Ev u = es.get(i);
+            Th p = th(u.thread);
+            boolean keep;
+            if (u.epoch == p.epoch) {
+                keep = true; // not fence-separated from what comes: an undirected conflict to come
+            } else {
+                if (p.pruneMark != m) {
+                    p.pruneMark = m;
+                    p.pruneBits = 0;
+                }
+                // the newest fenced access orders later writes, the newest fenced write later reads
+                keep = (p.pruneBits & 1) == 0 || (u.writes && (p.pruneBits & 2) == 0);
+                p.pruneBits |= u.writes ? 3 : 1;
+            }
+            if (keep) {
+                es.set(--w, u);
+            }
+        }
+        if (w > 0) {
+            es.subList(0, w).clear();
+        }
+        while (es.size() > config.entriesPerAddress()) {
+            Ev u = es.remove(0);
+            forgotten++;
+            a.summary = join(a.summary == null ? new int[0] : a.summary, u.vc);
+            if (u.kind == R && u.buffered) {
+                u.saturated = true; // its edges to later writes are no longer recorded: assume it reaches them
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------- transactions
+
+    private Tx newTx(int t, int site, boolean atomic) {
+        Th th = th(t);
+        Tx x = new Tx(t, site, atomic);
+        new Chain().add(x);
+        x.prevInThread = th.newest;
+        th.newest = x;
+        live++;
+        created.add(x);
+        if (live > config.maxLiveTransactions()) {
+            dropOldest();
+        }
+        return x;
+    }
+
+    private void finish(Tx x, Th th) {
+        if (x == null) {
+            return;
+        }
+        x.active = false;
+        x.inFrom = null;
+        x.pairs = null;
+        if (x.lastEv != null && x.lastEv.kind != F && x.lastEv.kind != X) {
+            fencedSoFar = false;
+        }
+        if (x.sealedBy(th)) {
+            pending.add(x);
+        } else {
+            th.unsealed.add(x);
+        }
+    }
+
+    private void seal(Th th) {
+        if (!th.unsealed.isEmpty()) {
+            pending.addAll(th.unsealed);
+            th.unsealed.clear();
+        }
+    }
+
+    private void addDirected(Ev u, Ev v, List<DEdge> fresh) {
+        Tx from = u.tx;
+        Tx to = v.tx;
+        if (from == to || !from.alive || !to.alive) {
+            return;
+        }
+        if (to.lastFrom == from) {
+            return;
+        }
+        if (to.active) {
+            if (to.inFrom == null) {
+                to.inFrom = new HashSet<>();
+            }
+            if (!to.inFrom.add(from)) {
+                return;
+            }
+        }
+        to.lastFrom = from;
+        DEdge e = new DEdge(to, u, v);
+        // the cheap case: a cycle of directed edges alone
+        if (!to.out.isEmpty() && directedPath(to, from)) {
+            reportDirected(e, from, to);
+            return;
+        }
+        from.out.add(e);
+        to.in++;
+        if (!to.adopted && from == to.prevInThread && from.chain.end() == from.chainPos + 1
+                && to.chain.txs.size() == 1) {
+            // consecutive transactions of a thread ordered by ⊙→: one chain
+            from.chain.add(to);
+            to.chainEdge = e;
+            to.adopted = true;
+        }
+        fresh.add(e);
+    }
+
+    private void addUndirected(Ev u, Ev v, List<UEdge> fresh) {
+        Tx a = u.tx;
+        Tx b = v.tx;
+        if (a == b || !a.alive || !b.alive) {
+            return;
+        }
+        if (b.pairs == null) {
+            b.pairs = new HashMap<>();
+        }
+        int n = b.pairs.getOrDefault(a, 0);
+        if (n >= config.edgesPerPair()) {
+            pairsCapped++;
+            return;
+        }
+        b.pairs.put(a, n + 1);
+        UEdge e = new UEdge(u, v);
+        if (a.und == null) {
+            a.und = new ArrayList<>(2);
+        }
+        if (b.und == null) {
+            b.und = new ArrayList<>(2);
+        }
+        a.und.add(e);
+        b.und.add(e);
+        fresh.add(e);
+    }
+
+    /** Collects finished, sealed transactions that no edge can enter any more, and their successors. */
+    private void sweep() {
+        if (pending.isEmpty()) {
+            return;
+        }
+        ArrayDeque<Tx> work = new ArrayDeque<>(pending);
+        pending.clear();
+        while (!work.isEmpty()) {
+            Tx x = work.pop();
+            if (collectible(x)) {
+                collect(x, work);
+            }
+        }
+    }
+
+    private boolean collectible(Tx x) {
+        return x.alive && !x.active && x.in == 0 && (x.und == null || x.und.isEmpty()) && x.sealedBy(th(x.thread));
+    }
+
+    private void collect(Tx x, ArrayDeque<Tx> work) {
+        x.alive = false;
+        live--;
+        for (DEdge e : x.out) {
+            Tx y = e.to();
+            if (y.alive) {
+                y.in--;
+                if (y.in == 0) {
+                    work.push(y);
+                }
+            }
+        }
+        x.out.clear();
+        if (x.und != null) {
+            for (UEdge u : x.und) {
+                Tx y = u.other(x).tx;
+                if (y.alive && y.und != null) {
+                    y.und.remove(u);
+                    if (y.und.isEmpty()) {
+                        work.push(y);
+                    }
+                }
+            }
+            x.und = null;
+        }
+        if (created.size() > 4 * Math.max(16, live)) {
+            created.removeIf(y -> !y.alive);
+        }
+    }
+
+    private void dropOldest() {
+        ArrayDeque<Tx> work = new ArrayDeque<>();
+        int skipped = 0;
+        while (live > config.maxLiveTransactions() / 2 && !created.isEmpty() && skipped < created.size()) {
+            Tx x = created.poll();
+            if (!x.alive) {
+                continue;
+            }
+            if (x.active) {
+                created.add(x);
+                skipped++;
+                continue;
+            }
+            dropped++;
+            collect(x, work);
+            while (!work.isEmpty()) {
+                Tx y = work.pop();
+                if (collectible(y)) {
+                    collect(y, work);
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------- reachability
+
+    /** Whether e ⇝ f along the directed edges of EG_τ (e before f, or equal). */
+    static boolean reach(Ev e, Ev f) {
+        while (true) {
+            if (e == f) {
+                return true;
+            }
+            if (e.seq > f.seq) {
+                return false;
+            }
+            if (e.saturated) {
+                return true;
+            }
+            if (e.lane == W_LANE) {
+                return comp(f.vc, 2 * e.thread) >= e.pos;
+            }
+            if (e.lane == R_LANE) {
+                return comp(f.vc, 2 * e.thread + 1) >= e.pos;
+            }
+            // a buffered read: its thread's next write or fence, its fence-separated writes of other
+            // threads, its thread's next read of the address; nothing else has an edge from it
+            if (comp(f.vc, 2 * e.thread) >= e.nextWF) {
+                return true;
+            }
+            if (e.succ != null) {
+                for (Ev w : e.succ) {
+                    if (reach(w, f)) {
+                        return true;
+                    }
+                }
+            }
+            if (e.nextSame == null) {
+                return false;
+            }
+            e = e.nextSame;
+        }
+    }
+
+    /** Whether f ⇝ g along the directed edges plus the chosen orientations {@code c} (pairs from, to). */
+    private static boolean reach(Ev f, Ev g, List<Ev> c) {
+        if (reach(f, g)) {
+            return true;
+        }
+        if (c.isEmpty()) {
+            return false;
+        }
+        int k = c.size() / 2;
+        boolean[] used = new boolean[k];
+        List<Ev> at = new ArrayList<>();
+        at.add(f);
+        boolean progress = true;
+        while (progress) {
+            progress = false;
+            for (int i = 0; i < k; i++) {
+                if (used[i]) {
+                    continue;
+                }
+                Ev p = c.get(2 * i);
+                for (Ev s : at) {
+                    if (reach(s, p)) {
+                        used[i] = true;
+                        Ev q = c.get(2 * i + 1);
+                        if (reach(q, g)) {
+                            return true;
+                        }
+                        at.add(q);
+                        progress = true;
+                        break;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private boolean directedPath(Tx from, Tx goal) {
+        int m = ++mark;
+        ArrayDeque<Tx> stack = new ArrayDeque<>();
+        from.mark = m;
+        stack.push(from);
+        while (!stack.isEmpty()) {
+            Tx x = stack.pop();
+            for (DEdge e : x.out) {
+                if (++stepsThisEvent > config.searchSteps()) {
+                    searchesCut++;
+                    return false;
+                }
+                Tx y = e.to();
+                if (y.alive && y.mark != m) {
+                    y.mark = m;
+                    y.via = e;
+                    y.viaFrom = x;
+                    if (y == goal) {
+                        return true;
+                    }
+                    stack.push(y);
+                }
+            }
+        }
+        return false;
+    }
+
+    // ------------------------------------------------------------------------- witness search
+
+    /** One step of a search path: from a transaction over a directed or an oriented undirected edge. */
+    private record Step(Tx tx, DEdge d, UEdge u, Ev src, Ev dst) {
+    }
+
+    /** Searches for a witness through the new directed edge {@code e}: a path from its target back to its source. */
+    private void searchFrom(DEdge e) {
+        Tx to = e.to();
+        Tx from = e.from().tx;
+        if (!from.alive || !to.alive || !hasWay(to, null)) {
+            return;
+        }
+        List<Step> path = witness(to, from, new ArrayList<>(), null);
+        if (path != null) {
+            report(path, new Step(from, e, null, e.from(), e.toEv()));
+        }
+    }
+
+    /** Searches for witnesses through the new undirected edge {@code u}, in both orientations. */
+    private void searchFrom(UEdge u) {
+        Tx a = u.a().tx;
+        Tx b = u.b().tx;
+        if (!a.alive || !b.alive) {
+            return;
+        }
+        // observed orientation a -> b: a path from b back to a
+        if (hasWay(b, u)) {
+            List<Ev> c = new ArrayList<>(List.of(u.a(), u.b()));
+            List<Step> path = witness(b, a, c, u);
+            if (path != null) {
+                report(path, new Step(a, null, u, u.a(), u.b()));
+                return;
+            }
+        }
+        // the other orientation b -> a (a's write commits late): valid unless a reaches b already
+        if (!shortcut() && hasWay(a, u) && !reach(u.a(), u.b())) {
+            List<Ev> c = new ArrayList<>(List.of(u.b(), u.a()));
+            List<Step> path = witness(a, b, c, u);
+            if (path != null) {
+                report(path, new Step(b, null, u, u.b(), u.a()));
+            }
+        }
+    }
+
+    private boolean shortcut() {
+        return config.fencedShortcut() && robustnessChecked && fencedSoFar;
+    }
+
+    private static boolean hasWay(Tx x, UEdge except) {
+        if (!x.out.isEmpty()) {
+            return true;
+        }
+        if (x.und != null) {
+            for (UEdge u : x.und) {
+                if (u != except) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A path of the conflict graph from {@code start} to {@code goal} whose orientations, with those in
+     * {@code c}, keep the directed edges acyclic; null when there is none (or the search was cut).
+     *
+     * <p>The simple-cycle witness search of Fig. 3-4: a simple cycle is a sequence of segments, each a
+     * stretch of one chain of the directed graph entered at a transaction and left at the same or a
+     * later one of the chain (the directed path between them is free: a profile (a, b), b in pair(a)),
+     * each chain visited once (Prop. 5). So the search goes from segment to segment over the edges that
+     * leave a chain (directed, or undirected with an orientation checked for validity), never into a
+     * chain already on the path, and ends when it enters the goal's chain at or before the goal.
+     * Iterative deepening on the number of segments reports the cycles with fewest first.
+     */
+    private List<Step> witness(Tx start, Tx goal, List<Ev> c, UEdge closing) {
+        searches++;
+        budgetLeft = config.searchSteps();
+        if (start.chain == goal.chain && start.chainPos <= goal.chainPos) {
+            return walk(start, goal, new ArrayList<>());
+        }
+        for (int limit = 2; ; limit++) {
+            hitLimit = false;
+            List<Step> p = segments(start, goal, c, closing, limit);
+            if (p != null || budgetLeft < 0 || !hitLimit) {
+                if (budgetLeft < 0) {
+                    searchesCut++;
+                }
+                return p;
+            }
+        }
+    }
+
+    private long budgetLeft;
+    private boolean hitLimit;
+
+    /** The directed steps along a chain from {@code from} to {@code to} (same chain, not after it), appended. */
+    private static List<Step> walk(Tx from, Tx to, List<Step> out) {
+        Chain ch = from.chain;
+        for (int p = from.chainPos + 1; p <= to.chainPos; p++) {
+            Tx x = ch.at(p);
+            DEdge e = x.chainEdge;
+            out.add(new Step(e.from().tx, e, null, e.from(), e.toEv()));
+        }
+        return out;
+    }
+
+    /** One segment on the search stack: a chain entered at {@code entry}; the next exit to try. */
+    private static final class Segment {
+        final Tx entry;
+        int pos;     // the transaction of the chain whose exits are being tried
+        int option;  // the next of its edges to try
+        Step exit;   // the edge taken out of this segment, when a later segment is on the stack
+
+        Segment(Tx entry) {
+            this.entry = entry;
+            this.pos = entry.chainPos;
+        }
+    }
+
+    private List<Step> segments(Tx start, Tx goal, List<Ev> c, UEdge closing, int limit) {
+        boolean forwardOnly = shortcut();
+        int m = ++mark;
+        ArrayList<Segment> stack = new ArrayList<>();
+        stack.add(new Segment(start));
+        start.chain.mark = m;
+        while (!stack.isEmpty()) {
+            Segment seg = stack.get(stack.size() - 1);
+            Chain ch = seg.entry.chain;
+            if (seg.pos >= ch.end()) {
+                stack.remove(stack.size() - 1);
+                ch.mark = 0;
+                if (!stack.isEmpty()) {
+                    Segment below = stack.get(stack.size() - 1);
+                    if (below.exit.u() != null) {
+                        c.remove(c.size() - 1);
+                        c.remove(c.size() - 1);
+                    }
+                    below.exit = null;
+                }
+                continue;
+            }
+            Tx y = ch.at(seg.pos);
+            int nd = y.alive ? y.out.size() : 0;
+            int nu = y.alive && y.und != null ? y.und.size() : 0;
+            if (seg.option >= nd + nu) {
+                seg.pos++;
+                seg.option = 0;
+                continue;
+            }
+            int i = seg.option++;
+            if (--budgetLeft < 0 || ++stepsThisEvent > config.searchSteps()) {
+                budgetLeft = -1;
+                return null;
+            }
+            Tx z;
+            Step step;
+            if (i < nd) {
+                DEdge d = y.out.get(i);
+                z = d.to();
+                step = new Step(y, d, null, d.from(), d.toEv());
+            } else {
+                UEdge u = y.und.get(i - nd);
+                if (u == closing) {
+                    continue;
+                }
+                Ev a = u.at(y);
+                Ev b = u.other(y);
+                if (forwardOnly && a.seq > b.seq) {
+                    continue;
+                }
+                z = b.tx;
+                step = new Step(y, null, u, a, b);
+            }
+            if (!z.alive || z.chain == ch) {
+                continue; // along the chain is free; nothing leads back up a chain
+            }
+            boolean reachesGoal = z.chain == goal.chain && z.chainPos <= goal.chainPos;
+            if (z.chain.mark == m && !reachesGoal) {
+                continue; // each chain once (Prop. 5); the start's chain again only to close the cycle
+            }
+            if (!reachesGoal && stack.size() + 1 >= limit) {
+                hitLimit = true;
+                continue;
+            }
+            if (step.u() != null) {
+                if (!forwardOnly && reach(step.dst(), step.src(), c)) {
+                    continue; // this orientation would close a cycle of the directed edges
+                }
+                c.add(step.src());
+                c.add(step.dst());
+            }
+            if (reachesGoal && (closing == null || forwardOnly || !reach(c.get(1), c.get(0), c.subList(2, c.size())))) {
+                seg.exit = step;
+                List<Step> path = new ArrayList<>();
+                for (int k = 0; k < stack.size(); k++) {
+                    Segment s2 = stack.get(k);
+                    walk(s2.entry, s2.exit.tx(), path);
+                    path.add(s2.exit);
+                }
+                return walk(z, goal, path);
+            }
+            if (reachesGoal) {
+                if (step.u() != null) {
+                    c.remove(c.size() - 1);
+                    c.remove(c.size() - 1);
+                }
+                continue;
+            }
+            seg.exit = step;
+            z.chain.mark = m;
+            stack.add(new Segment(z));
+        }
+        return null;
+    }
+
+    /** Reports the cycle of directed edges closed by {@code e}, with the path {@link #directedPath} left. */
+    private void reportDirected(DEdge e, Tx from, Tx to) {
+        List<Step> path = new ArrayList<>();
+        for (Tx x = from; x != to; x = x.viaFrom) {
+            path.add(new Step(x.viaFrom, x.via, null, x.via.from(), x.via.toEv()));
+        }
+        Collections.reverse(path);
+        report(path, new Step(from, e, null, e.from(), e.toEv()));
+    }
+
+    private void report(List<Step> path, Step closing) {
+        cycles++;
+        List<Step> steps = new ArrayList<>(path);
+        steps.add(closing);
+        List<CycleSink.Tx> txs = new ArrayList<>();
+        List<CycleSink.Edge> edges = new ArrayList<>();
+        int n = steps.size();
+        StringBuilder late = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            Step s = steps.get(i);
+            txs.add(new CycleSink.Tx(s.tx().thread, s.tx().site, s.tx().atomic));
+            String kind;
+            String which = "";
+            if (s.d() != null) {
+                kind = s.src().thread == s.dst().thread ? "program-order" : "conflict";
+            } else if (s.src().seq < s.dst().seq) {
+                kind = "conflict-observed";
+            } else {
+                kind = "conflict-late";
+                which = "target";
+                late.append('x');
+            }
+            edges.add(new CycleSink.Edge(i, (i + 1) % n, kind, s.src().info(), s.dst().info(), which));
+        }
+        String advice;
+        if (late.length() == 0) {
+            advice = "these transactions interleave so that none can go first, in every TSO execution of this "
+                    + "trace (the observed one included): make them one atomic step (a common lock, or one CAS "
+                    + "over their shared state)";
+        } else {
+            advice = "on TSO a write can commit after later accesses of its own thread: with the late commits "
+                    + "shown, each transaction conflicts with the next and the last with the first, so no serial "
+                    + "order explains the execution. A full fence (VarHandle.fullFence()) right after each late "
+                    + "write, or making its field volatile, makes it visible before its transaction goes on";
+        }
+        sink.cycle(Analysis.TSOSER, txs, edges, advice);
+    }
+
+    // --------------------------------------------------------------------------- clocks and state
+
+    private static int comp(int[] vc, int i) {
+        return i < vc.length ? vc[i] : 0;
+    }
+
+    private static int[] copy(int[] vc) {
+        return vc.clone();
+    }
+
+    /** vc ⊔= o; returns vc, or a longer copy when o is longer. */
+    private static int[] join(int[] vc, int[] o) {
+        if (o == null) {
+            return vc;
+        }
+        if (o.length > vc.length) {
+            vc = Arrays.copyOf(vc, o.length);
+        }
+        for (int i = 0; i < o.length; i++) {
+            if (o[i] > vc[i]) {
+                vc[i] = o[i];
+            }
+        }
+        return vc;
+    }
+
+    private static int[] set(int[] vc, int i, int value) {
+        if (i >= vc.length) {
+            vc = Arrays.copyOf(vc, i + 1);
+        }
+        vc[i] = Math.max(vc[i], value);
+        return vc;
+    }
+
+    private Th th(int t) {
+        Th th = threads[t];
+        if (th == null) {
+            th = new Th();
+            threads[t] = th;
+        }
+        return th;
+    }
+
+    private Addr address(int a) {
+        if (a >= addresses.length) {
+            addresses = Arrays.copyOf(addresses, Math.max(a + 1, addresses.length * 2));
+        }
+        Addr x = addresses[a];
+        if (x == null) {
+            x = new Addr();
+            addresses[a] = x;
+        }
+        return x;
+    }
+
+    private void growThreads(int n) {
+        if (n > threads.length) {
+            threads = Arrays.copyOf(threads, Math.max(n, threads.length * 2));
+        }
+    }
+
+    /**
+     * Forgets everything (the checker renumbers its thread slots: {@code slotOf[old]} is the new slot of
+     * old slot {@code old}, or -1): a transaction running across the reset continues as a new one.
+     */
+    public void reset(int[] slotOf) {
+        resets++;
+        Th[] old = threads;
+        threads = new Th[old.length];
+        for (Tx x : created) {
+            x.alive = false;
+        }
+        created.clear();
+        pending.clear();
+        live = 0;
+        Arrays.fill(addresses, null);
+        for (int o = 0; o < slotOf.length && o < old.length; o++) {
+            int s = slotOf[o];
+            if (s >= 0 && old[o] != null && old[o].depth > 0) {
+                growThreads(s + 1);
+                Th th = th(s);
+                th.depth = old[o].depth;
+                Tx x = newTx(s, old[o].cur == null ? -1 : old[o].cur.site, true);
+                x.active = true;
+                th.cur = x;
+            }
+        }
+    }
+
+    /** Atomic-method transactions seen. */
+    public long transactions() {
+        return transactions;
+    }
+
+    /** Cycles found (before deduplication). */
+    public long cycles() {
+        return cycles;
+    }
+
+    /** Witness searches run. */
+    public long searches() {
+        return searches;
+    }
+
+    /** Searches cut at the bound. */
+    public long searchesCut() {
+        return searchesCut;
+    }
+
+    /** Transactions in the graph now (for tests of bounded memory). */
+    public long live() {
+        return live;
+    }
+
+    /** Whether every transaction so far ended with a fence (Sec. 6.3). */
+    public boolean transactionFenced() {
+        return fencedSoFar && anyTransaction;
+    }
+
+    /** Things the user should know: bounds reached, the shortcut taken. */
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>();
+        if (searchesCut > 0) {
+            notes.add("tsoser: " + searchesCut + " of " + searches + " witness searches stopped at the bound of "
+                    + config.searchSteps() + " steps: the trace may not be TSO-serializable although nothing more "
+                    + "is reported");
+        }
+        if (dropped > 0) {
+            notes.add("tsoser: " + dropped + " finished transactions dropped at the bound of "
+                    + config.maxLiveTransactions() + " live ones; cycles through them are not searched");
+        }
+        if (forgotten > 0) {
+            notes.add("tsoser: " + forgotten + " accesses forgotten at the bound of " + config.entriesPerAddress()
+                    + " per address (their conflicts with later accesses are not searched)");
+        }
+        if (pairsCapped > 0) {
+            notes.add("tsoser: " + pairsCapped + " undirected conflicts beyond " + config.edgesPerPair()
+                    + " between one pair of transactions were not kept");
+        }
+        if (virtualFences > 0) {
+            notes.add("tsoser: " + virtualFences + " times a thread issued " + config.bufferBound()
+                    + " stores without a fence; its store buffer was taken to drain there");
+        }
+        if (resets > 0) {
+            notes.add("tsoser: the event graph was forgotten at " + resets + " clock resets");
+        }
+        if (transactionFenced() && config.fencedShortcut() && robustnessChecked) {
+            notes.add("tsoser: every transaction ended with a fence: TSO-serializability was checked as "
+                    + "SC-serializability plus robustness (Enea-Farzan Theorem 3); robustness violations are the "
+                    + "tso reports");
+        }
+        return Collections.unmodifiableList(notes);
+    }
+}

@@ -1,0 +1,191 @@
+package dev.mmcheck.checker.engine;
+
+import dev.mmcheck.checker.event.Codes;
+import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.monitor.MonitorConfig;
+import dev.mmcheck.checker.report.JsonReport;
+import dev.mmcheck.checker.report.Summary;
+import dev.mmcheck.checker.serial.SerialConfig;
+import dev.mmcheck.checker.trace.TextTraceReader;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The serializability checks inside the {@link Checker}: when they run, bounds, memory, reports. */
+class SerializabilityCheckerTest {
+
+    private static Checker replay(String resource, Checker.Config config) throws Exception {
+        Symbols symbols = new Symbols();
+        Checker c = new Checker(symbols, config);
+        try (Reader r = new InputStreamReader(SerializabilityCheckerTest.class.getResourceAsStream("/traces/" + resource),
+                StandardCharsets.UTF_8)) {
+            TextTraceReader.read(resource, r, symbols, c);
+        }
+        return c;
+    }
+
+    @Test
+    void theChecksStartAtTheFirstTransactionUnlessModelsAreChosen() throws Exception {
+        Checker auto = replay("16-task-pool-fig2.trace", Checker.Config.defaults());
+        assertEquals(EnumSet.of(Analysis.TSO, Analysis.PSO, Analysis.SCSER, Analysis.TSOSER), auto.result().analyses());
+        assertFalse(auto.result().violationsOf(Analysis.TSOSER).isEmpty());
+        assertEquals(4, auto.result().transactions());
+        Checker none = replay("01-dekker-plain.trace", Checker.Config.defaults());
+        assertEquals(EnumSet.of(Analysis.TSO, Analysis.PSO), none.result().analyses(), "no transaction, no check");
+        Checker exact = replay("16-task-pool-fig2.trace",
+                Checker.Config.defaults().withAutoSerializability(false));
+        assertEquals(EnumSet.of(Analysis.TSO, Analysis.PSO), exact.result().analyses());
+        assertTrue(exact.result().violations().isEmpty());
+    }
+
+    /** The cycle of Fig. 2(d) alone (the pool's accesses left out): four transactions, two late writes. */
+    private static Checker fig2Indices(int steps) {
+        Symbols s = new Symbols();
+        int t1 = s.thread("T1");
+        int t2 = s.thread("T2");
+        int head = s.address("head");
+        int tail = s.address("tail");
+        int[] tx = {s.site(new Site("Pool", "alpha", "Pool.java", 10, -1)), s.site(new Site("Pool", "beta", "Pool.java",
+                15, -1)), s.site(new Site("Pool", "delta", "Pool.java", 30, -1)), s.site(new Site("Pool", "gamma",
+                "Pool.java", 35, -1))};
+        int line = s.site(Site.at("Pool.java", 1));
+        Checker c = new Checker(s, Checker.Config.defaults().withAutoSerializability(false)
+                .withAnalyses(EnumSet.of(Analysis.TSOSER)).withSerial(SerialConfig.defaults().withSearchSteps(steps)));
+        int[][] run = {{t1, 0, Codes.LOAD, head}, {t1, 0, Codes.STORE, head}, {t2, 2, Codes.LOAD, tail},
+            {t2, 2, Codes.STORE, tail}, {t1, 1, Codes.LOAD, head}, {t1, 1, Codes.LOAD, tail}, {t2, 3, Codes.LOAD, head},
+            {t2, 3, Codes.LOAD, tail}};
+        for (int i = 0; i < run.length; i += 2) {
+            int t = run[i][0];
+            c.event(Codes.TX_BEGIN, t, -1, tx[run[i][1]]);
+            c.event(run[i][2], t, run[i][3], line);
+            c.event(run[i + 1][2], t, run[i + 1][3], line);
+            c.event(Codes.TX_END, t, -1, tx[run[i][1]]);
+        }
+        return c;
+    }
+
+    @Test
+    void aSearchCutAtItsBoundIsSaidAndNotTakenForSerializable() {
+        assertEquals(1, fig2Indices(1000).result().violationsOf(Analysis.TSOSER).size());
+        CheckResult cut = fig2Indices(2).result();
+        assertTrue(cut.violationsOf(Analysis.TSOSER).isEmpty());
+        assertTrue(cut.notes().stream().anyMatch(n -> n.startsWith("tsoser:") && n.contains("stopped at the bound")
+                && n.contains("may not be TSO-serializable")), cut.notes().toString());
+        String summary = String.join("\n", Summary.lines("cut", cut));
+        assertTrue(summary.contains("may still not be serializable"), summary);
+        assertFalse(summary.contains("are serializable"), summary);
+    }
+
+    @Test
+    void reportsNameTheTransactionsEdgesAndLateWrites() throws Exception {
+        Checker c = replay("16-task-pool-fig2.trace", Checker.Config.defaults());
+        CheckResult r = c.result();
+        String json = JsonReport.toString("fig2", true, r);
+        assertTrue(json.contains("\"kind\" : \"tso-serializability\""), json);
+        assertTrue(json.contains("\"transactions\" : ["), json);
+        assertTrue(json.contains("\"kind\" : \"conflict-late\""), json);
+        assertTrue(json.contains("\"late\" : \"target\""), json);
+        assertTrue(json.contains("\"method\" : \"takeHeadIndex\""), json);
+        assertTrue(json.contains("\"transactions\" : 4"), "stats count the transactions: " + json);
+        List<String> summary = Summary.lines("fig2", r);
+        String text = String.join("\n", summary);
+        assertTrue(text.contains("TSO-serializability violation (tsoser)"), text);
+        assertTrue(text.contains("Pool.takeHeadIndex (T1, Pool.java:10)"), text);
+        assertTrue(text.contains("Late: store head by T1 at Pool.java:11"), text);
+    }
+
+    /**
+     * A long run of small transactions that conflict in a serializable way (each a CAS on one counter
+     * and a plain read of another, both threads alike): the graphs keep a bounded number of
+     * transactions, so memory does not grow with the run.
+     */
+    @Test
+    void finishedTransactionsAreCollected() {
+        Symbols s = new Symbols();
+        int t1 = s.thread("T1");
+        int t2 = s.thread("T2");
+        int a = s.address("counter");
+        int b = s.address("other");
+        int site = s.site(Site.at("Long.java", 1));
+        Checker c = new Checker(s, Checker.Config.defaults().withAnalyses(
+                EnumSet.of(Analysis.TSO, Analysis.SCSER, Analysis.TSOSER)));
+        long maxSc = 0;
+        long maxTso = 0;
+        for (int i = 0; i < 200_000; i++) {
+            int t = (i & 1) == 0 ? t1 : t2;
+            c.event(Codes.TX_BEGIN, t, -1, site);
+            c.event(Codes.LOAD, t, b, site);
+            c.event(Codes.INTERLOCKED, t, a, site);
+            c.event(Codes.TX_END, t, -1, site);
+            if (i % 1000 == 0) {
+                c.event(Codes.STORE, t, b, site); // a plain store outside the transactions now and then
+                c.event(Codes.FULL_FENCE, t, -1, site);
+            }
+            maxSc = Math.max(maxSc, c.scSerializability().live());
+            maxTso = Math.max(maxTso, c.tsoSerializability().live());
+        }
+        assertTrue(c.result().violations().isEmpty(), c.result().violations().toString());
+        assertTrue(maxSc < 16, "SC graph holds " + maxSc);
+        assertTrue(maxTso < 16, "TSO graph holds " + maxTso);
+        assertEquals(List.of(), c.result().notes().stream().filter(n -> !n.contains("Theorem 3")).toList());
+    }
+
+    /** Racy plain accesses never fenced: the TSO graph stays bounded by its drop bound and says so. */
+    @Test
+    void unfencedRacesStayWithinTheBound() {
+        Symbols s = new Symbols();
+        int t1 = s.thread("T1");
+        int t2 = s.thread("T2");
+        int site = s.site(Site.at("Race.java", 1));
+        SerialConfig small = new SerialConfig(2_000, 1_000, 16, 64, 2, true);
+        Checker c = new Checker(s, new Checker.Config(EnumSet.of(Analysis.SCSER, Analysis.TSOSER),
+                MonitorConfig.defaults(), 1 << 10, 16, false, small));
+        for (int i = 0; i < 100_000; i++) {
+            int t = (i & 1) == 0 ? t1 : t2;
+            int x = s.address("x" + (i % 7));
+            c.event(Codes.TX_BEGIN, t, -1, site);
+            c.event(Codes.LOAD, t, x, site);
+            c.event(Codes.STORE, t, s.address("x" + ((i + 3) % 7)), site);
+            c.event(Codes.TX_END, t, -1, site);
+            assertTrue(c.tsoSerializability().live() <= 1_000, "live " + c.tsoSerializability().live());
+            assertTrue(c.scSerializability().live() <= 1_000);
+        }
+        assertFalse(c.result().violationsOf(Analysis.TSOSER).isEmpty());
+        assertTrue(c.result().notes().stream().anyMatch(n -> n.startsWith("tsoser:")), c.result().notes().toString());
+    }
+
+    @Test
+    void threadsEndingAndTheirSlotsReusedKeepTheChecksRunning() throws IOException {
+        Symbols s = new Symbols();
+        int site = s.site(Site.at("Many.java", 1));
+        int a = s.address("a");
+        Checker c = new Checker(s, Checker.Config.defaults().withMinSlotsBeforeReset(4)
+                .withAnalyses(EnumSet.of(Analysis.TSO, Analysis.SCSER, Analysis.TSOSER)));
+        int main = s.thread("main");
+        for (int i = 0; i < 64; i++) {
+            int t = s.thread("w" + i);
+            c.event(Codes.THREAD_START, main, t, site);
+            c.event(Codes.TX_BEGIN, t, -1, site);
+            c.event(Codes.LOAD, t, a, site);
+            c.event(Codes.STORE, t, a, site);
+            c.event(Codes.TX_END, t, -1, site);
+            c.event(Codes.THREAD_END, t, -1, site);
+            c.event(Codes.THREAD_JOIN, main, t, site);
+        }
+        CheckResult r = c.result();
+        assertTrue(r.clockResets() > 0);
+        assertTrue(r.violationsOf(Analysis.SCSER).isEmpty());
+        assertTrue(r.violationsOf(Analysis.TSOSER).isEmpty(), r.violations().toString());
+    }
+}

@@ -1,0 +1,232 @@
+package dev.mmcheck.checker.history;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Decides whether a history is SC and whether it is TSO, the gradual way (docs/history.md): first the
+ * polynomial criteria CC, CCv, CM, CCM (SC side) and wCCM (TSO side), whose failure is already a verdict;
+ * then, for a model whose criterion holds, the recorded times (if any) against the forced part of the
+ * order; then a search over the store orders that extend pww (SC) or wpww (TSO). Every witness found is
+ * checked again independently before it is reported.
+ */
+public final class HistoryChecker {
+
+    private HistoryChecker() {
+    }
+
+    /**
+     * What to check: which models, whether to use the recorded times, whether to run the gradual algorithm
+     * (or the plain enumeration of store orders extending program order, for comparison), and a budget of
+     * candidate placements for the search (negative: none).
+     */
+    public record Options(boolean sc, boolean tso, boolean useTimes, boolean gradual, long maxSteps) {
+
+        /** Both models, times used, gradual, no budget. */
+        public static Options defaults() {
+            return new Options(true, true, true, true, -1);
+        }
+
+        /** These options with the models chosen. */
+        public Options withModels(boolean checkSc, boolean checkTso) {
+            return new Options(checkSc, checkTso, useTimes, gradual, maxSteps);
+        }
+
+        /** These options with times used or ignored. */
+        public Options withTimes(boolean use) {
+            return new Options(sc, tso, use, gradual, maxSteps);
+        }
+
+        /** These options with the gradual algorithm or the plain enumeration. */
+        public Options withGradual(boolean g) {
+            return new Options(sc, tso, useTimes, g, maxSteps);
+        }
+
+        /** These options with a search budget (negative: none). */
+        public Options withMaxSteps(long steps) {
+            return new Options(sc, tso, useTimes, gradual, steps);
+        }
+    }
+
+    /** Checks {@code history} as {@code options} say. */
+    public static HistoryResult check(History history, Options options) {
+        History h = options.useTimes() ? history : history.withoutTimes();
+        Structure st = new Structure(h);
+        boolean timed = h.timed();
+        Map<Criterion, Boolean> criteria = new EnumMap<>(Criterion.class);
+        Map<Criterion, Explanation> why = new EnumMap<>(Criterion.class);
+        if (!options.gradual()) {
+            Verdict sc = options.sc() ? plain(st, Model.SC, timed, options.maxSteps()) : null;
+            Verdict tso = options.tso() ? plain(st, Model.TSO, timed, options.maxSteps()) : null;
+            return new HistoryResult(history, criteria, why, sc, tso,
+                    new HistoryResult.Stats(pairs(st), -1, -1, 0, 0, 0, 0));
+        }
+        long t0 = System.nanoTime();
+        Causality ca = new Causality(st);
+        long t1 = System.nanoTime();
+        WeakCausality wc = new WeakCausality(st);
+        long t2 = System.nanoTime();
+        put(criteria, why, Criterion.CC, ca.cc, ca.ccCycle,
+                "CC fails: a read returns a value overwritten by a write causally before it");
+        put(criteria, why, Criterion.CCV, ca.ccv, ca.ccvCycle,
+                "CCv fails: no single order of the writes agrees with what every thread causally saw");
+        put(criteria, why, Criterion.CM, ca.cm, ca.cmCycle,
+                "CM fails: some thread's happens-before (hb_o) is cyclic");
+        put(criteria, why, Criterion.CCM, ca.ccm, ca.ccmCycle,
+                "CCM fails: po ∪ wr ∪ pww ∪ rw[pww] is cyclic");
+        put(criteria, why, Criterion.WCCM, wc.wccm, wc.cycle, "wCCM fails: " + wccmGraph(wc) + " is cyclic");
+
+        Verdict sc = null;
+        if (options.sc()) {
+            if (!ca.ccm) {
+                Criterion first = !ca.cc ? Criterion.CC : !ca.ccv ? Criterion.CCV : !ca.cm ? Criterion.CM
+                        : Criterion.CCM;
+                Explanation e = why.get(first);
+                sc = new Verdict(Model.SC, Verdict.Outcome.INCONSISTENT, timed, first.label(), null, null,
+                        new Explanation(e.claim() + (first == Criterion.CCM ? "" : " (so CCM fails too)")
+                                + "; SC implies CCM", e.cycle(), List.of()), null);
+            } else {
+                sc = search(st, Model.SC, ca.ccmGraph, null, ca.pww, timed, options.maxSteps(), "search");
+            }
+        }
+        Verdict tso = null;
+        if (options.tso()) {
+            if (!wc.wccm) {
+                Explanation e = why.get(Criterion.WCCM);
+                tso = new Verdict(Model.TSO, Verdict.Outcome.INCONSISTENT, timed, "wCCM", null, null,
+                        new Explanation(e.claim() + "; TSO implies wCCM", e.cycle(), List.of()), null);
+            } else {
+                tso = search(st, Model.TSO, wc.ppoGraph, wc.locGraph, wc.wpww, timed, options.maxSteps(), "search");
+            }
+        }
+        long pairs = pairs(st);
+        return new HistoryResult(history, criteria, why, sc, tso, new HistoryResult.Stats(pairs,
+                ca.ccm ? ca.unordered : -1, wc.wccm ? wc.unordered : -1, ca.rounds, wc.rounds, t1 - t0, t2 - t1));
+    }
+
+    private static String wccmGraph(WeakCausality wc) {
+        if ("po-loc".equals(wc.cycleGraph)) {
+            return "po-loc ∪ wr ∪ wpww ∪ rw[wpww]";
+        }
+        return "ppo ∪ wre ∪ wpww ∪ rw[wpww]";
+    }
+
+    private static void put(Map<Criterion, Boolean> criteria, Map<Criterion, Explanation> why, Criterion c,
+            boolean holds, List<Edge> cycle, String claim) {
+        criteria.put(c, holds);
+        if (!holds) {
+            why.put(c, new Explanation(claim, cycle, List.of()));
+        }
+    }
+
+    private static long pairs(Structure st) {
+        long pairs = 0;
+        for (int x = 0; x < st.h.vars(); x++) {
+            long nx = 0;
+            for (int s = 0; s < st.threads; s++) {
+                nx += st.h.writeCount(x, s);
+            }
+            pairs += nx * (nx - 1) / 2;
+        }
+        return pairs;
+    }
+
+    /** The time-order pre-check, then the search over store orders extending {@code order}. */
+    private static Verdict search(Structure st, Model model, Graph mainGraph, Graph locGraph, Clocks order,
+            boolean timed, long maxSteps, String stage) {
+        History h = st.h;
+        long[] issue = timed ? TimeOrder.issue(h) : null;
+        int[] mainOrder = topo(mainGraph, issue);
+        int[] locOrder = locGraph == null ? null : topo(locGraph, issue);
+        long[] rc = timed ? TimeOrder.relaxedCommit(h, model == Model.TSO) : null;
+        if (timed) {
+            List<Edge> c = TimeOrder.check(new Graph.View(mainGraph, null), mainOrder, st.n, issue, rc, null, null);
+            if (c != null) {
+                return new Verdict(model, Verdict.Outcome.INCONSISTENT, true, "time order", null, null,
+                        new Explanation("the recorded times rule out every witness: this path is forced in every "
+                                + "one, but its last operation ends (relaxed commit time) before its first is "
+                                + "issued", c, List.of()), null);
+            }
+        }
+        StoreOrderSearch s = new StoreOrderSearch(st, order, mainGraph, mainOrder, locGraph, locOrder, rc, maxSteps);
+        long t0 = System.nanoTime();
+        StoreOrderSearch.Outcome out = s.run();
+        long nanos = System.nanoTime() - t0;
+        SearchStats stats = new SearchStats(s.placements, s.tried, s.prunedCycle, s.prunedTime, s.prunedInactive,
+                s.backtracks, s.decisions, s.maxDepth, nanos);
+        switch (out) {
+            case CONSISTENT: {
+                int[][] ww = s.storeOrder();
+                String problem = Witness.problem(st, ww, model == Model.TSO, rc);
+                if (problem != null) {
+                    throw new IllegalStateException("internal error: the " + model + " witness found is not one: "
+                            + problem);
+                }
+                int[] total = model == Model.SC ? Witness.totalOrder(st, ww, rc) : null;
+                return new Verdict(model, Verdict.Outcome.CONSISTENT, timed, stage, List.of(ww), total, null, stats);
+            }
+            case INCONSISTENT:
+                return new Verdict(model, Verdict.Outcome.INCONSISTENT, timed, stage, null, null, s.explanation,
+                        stats);
+            default:
+                return new Verdict(model, Verdict.Outcome.UNKNOWN, timed, stage, null, null, null, stats);
+        }
+    }
+
+    private static int[] topo(Graph g, long[] priority) {
+        int[] order = new int[g.n];
+        if (new Graph.View(g, null).kahn(null, g.n, order, priority) < g.n) {
+            throw new IllegalStateException("the base graph of the search must be acyclic");
+        }
+        return order;
+    }
+
+    /**
+     * The plain enumeration (for comparison): store orders extending only program order, with the same
+     * incremental checks; the base graph holds po ∪ wr (SC) or TSO's two graphs, plus the rw edges that
+     * program order and the initial writes force.
+     */
+    private static Verdict plain(Structure st, Model model, boolean timed, long maxSteps) {
+        Graph.Builder wb = new Graph.Builder(st.n, st.n);
+        st.addWriteChains(wb);
+        Graph wg = wb.build();
+        int[] writes = st.writes();
+        int[] order = new int[st.n];
+        Graph.View wv = new Graph.View(wg, null);
+        wv.kahn(writes, writes.length, order, null);
+        Clocks chains = new Clocks(st.n, st.threads);
+        chains.sweep(st.h, wv, order, writes.length, st.chain, Clocks.PO);
+        Graph.Builder m = new Graph.Builder(st.n, 4 * st.n);
+        Graph.Builder l = null;
+        if (model == Model.SC) {
+            st.addPo(m);
+            st.addWr(m, false);
+        } else {
+            st.addPpo(m);
+            st.addWr(m, true);
+            l = new Graph.Builder(st.n, 4 * st.n);
+            st.addPoLoc(l);
+            st.addWr(l, false);
+            Causality.addRw(st, l, chains);
+        }
+        Causality.addRw(st, m, chains);
+        Graph mg = m.build();
+        Graph lg = l == null ? null : l.build();
+        List<Graph> graphs = new ArrayList<>();
+        graphs.add(mg);
+        if (lg != null) {
+            graphs.add(lg);
+        }
+        for (Graph g : graphs) {
+            List<Edge> c = Causality.acyclicOrCycle(g);
+            if (c != null) {
+                return new Verdict(model, Verdict.Outcome.INCONSISTENT, timed, "program order", null, null,
+                        new Explanation("the edges every store order forces already form a cycle", c, List.of()),
+                        null);
+            }
+        }
+        return search(st, model, mg, lg, chains, timed, maxSteps, "search");
+    }
+}

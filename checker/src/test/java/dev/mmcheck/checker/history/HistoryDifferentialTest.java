@@ -1,0 +1,176 @@
+package dev.mmcheck.checker.history;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * The checker against brute force ({@link HistoryOracle}) on random small histories, consistent and
+ * inconsistent, with and without times: SC and TSO verdicts (gradual and plain enumeration), the five
+ * criteria, and the partial store orders pww and wpww themselves. Also the paper's lemmas on the same
+ * histories: SC implies CCM, CCM implies CC, CCv and CM, TSO implies wCCM, SC implies TSO, and times only
+ * ever remove witnesses. {@code -Dmmcheck.history.cases=N} (default 2000) and
+ * {@code -Dmmcheck.history.seed=S} choose how many and which.
+ */
+class HistoryDifferentialTest {
+
+    static int cases() {
+        return Integer.getInteger("mmcheck.history.cases", 2000);
+    }
+
+    static long seed() {
+        return Long.getLong("mmcheck.history.seed", 20261126L);
+    }
+
+    @Test
+    void verdictsCriteriaAndPartialStoreOrdersMatchTheDefinitions() {
+        Random rnd = new Random(seed());
+        RandomHistories.Kind[] kinds = RandomHistories.Kind.values();
+        List<String> failures = new ArrayList<>();
+        int n = cases();
+        int[] sc = new int[2];
+        int[] tsoOnly = new int[2];
+        int[] neither = new int[2];
+        int timeMatters = 0;
+        int[] searched = new int[2];
+        int ccmButNotSc = 0;
+        int wccmButNotTso = 0;
+        for (int i = 0; i < n && failures.size() < 5; i++) {
+            RandomHistories.Kind kind = kinds[i % kinds.length];
+            boolean timed = (i / kinds.length) % 2 == 1;
+            History h = RandomHistories.small(rnd, kind, timed);
+            String where = "case " + i + " (" + kind + (timed ? ", timed" : "") + "):\n" + HistoryText.toString(h);
+            try {
+                HistoryOracle o = new HistoryOracle(h);
+                boolean oSc = o.sc(timed);
+                boolean oTso = o.tso(timed);
+                HistoryResult r = HistoryChecker.check(h, HistoryChecker.Options.defaults());
+                check(failures, where + "SC (gradual)", oSc, r.sc());
+                check(failures, where + "TSO (gradual)", oTso, r.tso());
+                HistoryResult p = HistoryChecker.check(h, HistoryChecker.Options.defaults().withGradual(false));
+                check(failures, where + "SC (plain)", oSc, p.sc());
+                check(failures, where + "TSO (plain)", oTso, p.tso());
+                if (timed) {
+                    boolean uSc = o.sc(false);
+                    boolean uTso = o.tso(false);
+                    HistoryResult u = HistoryChecker.check(h, HistoryChecker.Options.defaults().withTimes(false));
+                    check(failures, where + "SC (times ignored)", uSc, u.sc());
+                    check(failures, where + "TSO (times ignored)", uTso, u.tso());
+                    if ((oSc && !uSc) || (oTso && !uTso)) {
+                        failures.add(where + "times made an inconsistent history consistent");
+                    }
+                    if (oSc != uSc || oTso != uTso) {
+                        timeMatters++;
+                    }
+                }
+                Map<Criterion, Boolean> oc = o.criteria();
+                if (!oc.equals(r.criteria())) {
+                    failures.add(where + "criteria: checker " + r.criteria() + ", definitions " + oc);
+                }
+                lemmas(failures, where, oc, o.sc(false), o.tso(false));
+                partialStoreOrders(failures, where, h, o, oc);
+                int k = timed ? 1 : 0;
+                if (oSc) {
+                    sc[k]++;
+                } else if (oTso) {
+                    tsoOnly[k]++;
+                } else {
+                    neither[k]++;
+                }
+                if ("search".equals(r.sc().stage()) || "search".equals(r.tso().stage())) {
+                    searched[k]++;
+                }
+                ccmButNotSc += oc.get(Criterion.CCM) && !o.sc(false) ? 1 : 0;
+                wccmButNotTso += oc.get(Criterion.WCCM) && !o.tso(false) ? 1 : 0;
+            } catch (RuntimeException e) {
+                StringBuilder s = new StringBuilder(where + "threw " + e);
+                for (StackTraceElement el : e.getStackTrace()) {
+                    s.append("\n  at ").append(el);
+                }
+                failures.add(s.toString());
+            }
+        }
+        if (!failures.isEmpty()) {
+            fail(String.join("\n\n", failures));
+        }
+        System.out.printf("history differential: %d histories; untimed SC %d, TSO-only %d, neither %d; timed SC %d, "
+                + "TSO-only %d, neither %d; times decide %d; searched %d/%d; CCM-not-SC %d, wCCM-not-TSO %d%n",
+                n, sc[0], tsoOnly[0], neither[0], sc[1], tsoOnly[1], neither[1], timeMatters, searched[0], searched[1],
+                ccmButNotSc, wccmButNotTso);
+        // the generator must exercise every verdict, or agreement proves little
+        for (int k = 0; k < 2; k++) {
+            assertTrue(sc[k] > n / 20 && tsoOnly[k] > n / 200 && neither[k] > n / 20,
+                    "verdicts too one-sided (" + (k == 1 ? "timed" : "untimed") + ")");
+            assertTrue(searched[k] > n / 20, "too few histories reached the search");
+        }
+        assertTrue(timeMatters > n / 100, "times never changed a verdict");
+        assertTrue(ccmButNotSc > 0 && wccmButNotTso > 0, "the search never had to refute a history");
+    }
+
+    private static void check(List<String> failures, String what, boolean expected, Verdict v) {
+        if (v.outcome() == Verdict.Outcome.UNKNOWN || v.consistent() != expected) {
+            failures.add(what + ": checker " + v.outcome() + " (stage " + v.stage() + "), brute force "
+                    + (expected ? "consistent" : "inconsistent"));
+        }
+        if (!v.consistent() && v.explanation() == null) {
+            failures.add(what + ": inconsistent without an explanation");
+        }
+    }
+
+    private static void lemmas(List<String> failures, String where, Map<Criterion, Boolean> c, boolean sc,
+            boolean tso) {
+        if (sc && !c.get(Criterion.CCM)) {
+            failures.add(where + "SC but not CCM (Lemma 2)");
+        }
+        if (c.get(Criterion.CCM) && !(c.get(Criterion.CC) && c.get(Criterion.CCV) && c.get(Criterion.CM))) {
+            failures.add(where + "CCM but not CC, CCv and CM (Lemma 1): " + c);
+        }
+        if (tso && !c.get(Criterion.WCCM)) {
+            failures.add(where + "TSO but not wCCM (Lemma 3)");
+        }
+        if (sc && !tso) {
+            failures.add(where + "SC but not TSO");
+        }
+        if ((c.get(Criterion.CCV) || c.get(Criterion.CM)) && !c.get(Criterion.CC)) {
+            failures.add(where + "CCv or CM without CC");
+        }
+    }
+
+    private static void partialStoreOrders(List<String> failures, String where, History h, HistoryOracle o,
+            Map<Criterion, Boolean> c) {
+        Structure st = new Structure(h);
+        if (c.get(Criterion.CCM)) {
+            Causality ca = new Causality(st);
+            long[] pww = o.pww();
+            compare(failures, where + "pww", h, pww, ca::pwwOrders);
+        }
+        if (c.get(Criterion.WCCM)) {
+            WeakCausality wc = new WeakCausality(st);
+            long[] wpww = o.wpww();
+            compare(failures, where + "wpww", h, wpww, wc::wpwwOrders);
+        }
+    }
+
+    private static void compare(List<String> failures, String what, History h, long[] rel,
+            java.util.function.BiPredicate<Integer, Integer> checker) {
+        for (int a = 0; a < h.size(); a++) {
+            for (int b = 0; b < h.size(); b++) {
+                if (a == b || !h.op(a).write() || !h.op(b).write() || h.op(a).var() != h.op(b).var()) {
+                    continue;
+                }
+                boolean expected = HistoryOracle.has(rel, a, b);
+                if (checker.test(a, b) != expected) {
+                    failures.add(what + ": " + h.name(a) + " before " + h.name(b) + ": checker " + !expected
+                            + ", definition " + expected);
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -43,6 +43,8 @@ final class Causality {
     /** The graph po ∪ wr ∪ pww ∪ rw[pww] (pww by generating edges); valid when CCM holds. */
     Graph ccmGraph;
     /** Rounds of the hb_o fixpoints, summed over threads. */
+    /** The generating edges of the partial store order, between writes only (program order included). */
+    Graph pwwGraph;
     int rounds;
     long writePairs;
     long unordered;
@@ -284,6 +286,7 @@ final class Causality {
             }
         }
         Graph pg = pw.build();
+        pwwGraph = pg;
         Graph.View pv = new Graph.View(pg, null);
         int[] writes = st.writes();
         if (pv.kahn(writes, writes.length, order, null) < writes.length) {

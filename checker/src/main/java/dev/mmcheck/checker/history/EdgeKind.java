@@ -12,6 +12,8 @@ public enum EdgeKind {
     WW("ww"),
     /** Store order every witness must contain (the partial store order pww or wpww). */
     WW_FORCED("ww"),
+    /** Store order the recorded times force (relaxed time order between writes, or through a read). */
+    WW_TIME("ww"),
     /** Read-write: the read returned a value the store order places before the write. */
     RW("rw"),
     /** Relaxed time order: the first operation ended (relaxed commit time) before the second was issued. */

@@ -88,7 +88,7 @@ public final class HistoryChecker {
                         new Explanation(e.claim() + (first == Criterion.CCM ? "" : " (so CCM fails too)")
                                 + "; SC implies CCM", e.cycle(), List.of()), null);
             } else {
-                sc = search(st, Model.SC, ca.ccmGraph, null, ca.pww, timed, options.maxSteps(), "search");
+                sc = search(st, Model.SC, ca.ccmGraph, null, ca.pwwGraph, ca.pww, timed, options.maxSteps(), "search");
             }
         }
         Verdict tso = null;
@@ -98,7 +98,8 @@ public final class HistoryChecker {
                 tso = new Verdict(Model.TSO, Verdict.Outcome.INCONSISTENT, timed, "wCCM", null, null,
                         new Explanation(e.claim() + "; TSO implies wCCM", e.cycle(), List.of()), null);
             } else {
-                tso = search(st, Model.TSO, wc.ppoGraph, wc.locGraph, wc.wpww, timed, options.maxSteps(), "search");
+                tso = search(st, Model.TSO, wc.ppoGraph, wc.locGraph, wc.wpwwGraph, wc.wpww, timed, options.maxSteps(),
+                        "search");
             }
         }
         long pairs = pairs(st);
@@ -133,21 +134,53 @@ public final class HistoryChecker {
         return pairs;
     }
 
-    /** The time-order pre-check, then the search over store orders extending {@code order}. */
-    private static Verdict search(Structure st, Model model, Graph mainGraph, Graph locGraph, Clocks order,
-            boolean timed, long maxSteps, String stage) {
+    /**
+     * With times: the store-order pairs the relaxed time order forces join the partial store order, and
+     * the forced part of the order is checked against the times. Then the search over store orders
+     * extending {@code order} (whose generating edges between writes are {@code orderGraph}).
+     */
+    private static Verdict search(Structure st, Model model, Graph mainGraph, Graph locGraph, Graph orderGraph,
+            Clocks order, boolean timed, long maxSteps, String stage) {
         History h = st.h;
         long[] issue = timed ? TimeOrder.issue(h) : null;
-        int[] mainOrder = topo(mainGraph, issue);
-        int[] locOrder = locGraph == null ? null : topo(locGraph, issue);
         long[] rc = timed ? TimeOrder.relaxedCommit(h, model == Model.TSO) : null;
         if (timed) {
-            List<Edge> c = TimeOrder.check(new Graph.View(mainGraph, null), mainOrder, st.n, issue, rc, null, null);
+            Graph.Builder tb = new Graph.Builder(st.n, 2 * st.n);
+            TimeOrder.addForcedWrites(st, issue, rc, tb);
+            Graph forced = tb.build();
+            if (forced.m > 0) {
+                Graph.Builder ob = new Graph.Builder(st.n, orderGraph.m + forced.m);
+                Causality.copy(orderGraph, ob);
+                Causality.copy(forced, ob);
+                Graph.View ov = new Graph.View(ob.build(), null);
+                int[] writes = st.writes();
+                int[] sorted = new int[st.n];
+                if (ov.kahn(writes, writes.length, sorted, null) < writes.length) {
+                    return timeOrder(model, ov.cycleAfterKahn(writes, writes.length));
+                }
+                order = new Clocks(st.n, st.threads);
+                order.sweep(h, ov, sorted, writes.length, st.chain, Clocks.PO);
+                mainGraph = withForced(st, mainGraph, forced, order);
+                locGraph = locGraph == null ? null : withForced(st, locGraph, forced, order);
+            }
+        }
+        int[] mainOrder = new int[st.n];
+        Graph.View mv = new Graph.View(mainGraph, null);
+        if (mv.kahn(null, st.n, mainOrder, issue) < st.n) {
+            return timeOrder(model, mv.cycleAfterKahn(null, st.n));
+        }
+        int[] locOrder = null;
+        if (locGraph != null) {
+            locOrder = new int[st.n];
+            Graph.View lv = new Graph.View(locGraph, null);
+            if (lv.kahn(null, st.n, locOrder, issue) < st.n) {
+                return timeOrder(model, lv.cycleAfterKahn(null, st.n));
+            }
+        }
+        if (timed) {
+            List<Edge> c = TimeOrder.check(mv, mainOrder, st.n, issue, rc, null, null);
             if (c != null) {
-                return new Verdict(model, Verdict.Outcome.INCONSISTENT, true, "time order", null, null,
-                        new Explanation("the recorded times rule out every witness: this path is forced in every "
-                                + "one, but its last operation ends (relaxed commit time) before its first is "
-                                + "issued", c, List.of()), null);
+                return timeOrder(model, c);
             }
         }
         StoreOrderSearch s = new StoreOrderSearch(st, order, mainGraph, mainOrder, locGraph, locOrder, rc, maxSteps);
@@ -175,12 +208,20 @@ public final class HistoryChecker {
         }
     }
 
-    private static int[] topo(Graph g, long[] priority) {
-        int[] order = new int[g.n];
-        if (new Graph.View(g, null).kahn(null, g.n, order, priority) < g.n) {
-            throw new IllegalStateException("the base graph of the search must be acyclic");
-        }
-        return order;
+    private static Verdict timeOrder(Model model, List<Edge> cycle) {
+        return new Verdict(model, Verdict.Outcome.INCONSISTENT, true, "time order", null, null,
+                new Explanation("the recorded times rule out every witness: this cycle is in every one (the "
+                        + "relaxed time order of MODV orders operations that end before others are issued)", cycle,
+                        List.of()), null);
+    }
+
+    /** {@code base} plus the time-forced store-order edges and the rw edges of the strengthened order. */
+    private static Graph withForced(Structure st, Graph base, Graph forced, Clocks order) {
+        Graph.Builder b = new Graph.Builder(st.n, base.m + forced.m + st.threads * st.n);
+        Causality.copy(base, b);
+        Causality.copy(forced, b);
+        Causality.addRw(st, b, order);
+        return b.build();
     }
 
     /**
@@ -227,6 +268,6 @@ public final class HistoryChecker {
                         null);
             }
         }
-        return search(st, model, mg, lg, chains, timed, maxSteps, "search");
+        return search(st, model, mg, lg, wg, chains, timed, maxSteps, "search");
     }
 }

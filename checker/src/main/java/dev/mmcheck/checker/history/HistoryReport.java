@@ -152,6 +152,16 @@ public final class HistoryReport {
                 return "   (forced: the first happens before the second)";
             case WW:
                 return "   (in the store order being tried)";
+            case WW_TIME:
+                if (rc == null) {
+                    return "   (forced by the times)";
+                }
+                if (e.via() >= 0) {
+                    return "   (forced by the times: the first ends at " + rc[e.from()] + " (relaxed), before "
+                            + h.name(e.via()) + ", which reads the second, is issued at " + h.op(e.via()).issue() + ")";
+                }
+                return "   (forced by the times: the first ends at " + rc[e.from()] + " (relaxed), before the second "
+                        + "is issued at " + h.op(e.to()).issue() + ")";
             case RT:
                 if (rc != null) {
                     return "   (relaxed commit " + rc[e.from()] + " <= issue " + h.op(e.to()).issue() + ")";
@@ -279,7 +289,8 @@ public final class HistoryReport {
                 op(g, h, ed.from());
                 g.writeFieldName("to");
                 op(g, h, ed.to());
-                g.writeStringField("kind", ed.kind() == EdgeKind.WW_FORCED ? "ww-forced" : ed.kind().label());
+                g.writeStringField("kind", ed.kind() == EdgeKind.WW_FORCED ? "ww-forced"
+                        : ed.kind() == EdgeKind.WW_TIME ? "ww-time" : ed.kind().label());
                 String note = note(h, ed, rc).strip();
                 if (!note.isEmpty()) {
                     g.writeStringField("why", note.substring(1, note.length() - 1));

@@ -55,9 +55,9 @@ final class StoreOrderSearch {
     private final IntList trailNode = new IntList();
     private final List<long[]> trailOld = new ArrayList<>();
     private final IntList work = new IntList();
+    private int propagateFrom;
 
-    private final long[] heapKey;
-    private Graph.LongHeap heap;
+    private IndexedHeap heap;
 
     long placements;
     long tried;
@@ -124,7 +124,6 @@ final class StoreOrderSearch {
             maxE = null;
             maxFrom = null;
         }
-        heapKey = new long[vars];
     }
 
     /** The store order found, per variable (valid after {@link Outcome#CONSISTENT}). */
@@ -173,7 +172,7 @@ final class StoreOrderSearch {
         if (remaining == 0) {
             return Outcome.CONSISTENT;
         }
-        heap = new Graph.LongHeap(Math.max(16, h.vars()));
+        heap = new IndexedHeap(h.vars());
         for (int x = 0; x < h.vars(); x++) {
             pushVar(x);
         }
@@ -187,7 +186,6 @@ final class StoreOrderSearch {
             if (f.next == f.cands.length) {
                 stack.remove(stack.size() - 1);
                 backtracks++;
-                pushVar(f.var);
                 Explanation ex = f.explain ? summarize(f) : null;
                 if (stack.isEmpty()) {
                     explanation = ex;
@@ -244,7 +242,7 @@ final class StoreOrderSearch {
                 : h.name(c) + " comes right after " + h.name(f.lastBefore) + " in the store order of " + x;
     }
 
-    /** The best ready candidate key of {@code x} (or none) goes on the variable heap. */
+    /** Puts {@code x} on the variable heap at the key of its best ready candidate (off it when none). */
     private void pushVar(int x) {
         long best = Long.MAX_VALUE;
         for (int s = 0; s < threads; s++) {
@@ -253,10 +251,7 @@ final class StoreOrderSearch {
                 best = Math.min(best, key[c]);
             }
         }
-        heapKey[x] = best;
-        if (best != Long.MAX_VALUE) {
-            heap.push(best, x);
-        }
+        heap.set(x, best);
     }
 
     private int candidate(int x, int s) {
@@ -275,22 +270,7 @@ final class StoreOrderSearch {
     }
 
     private Frame newFrame(int depth, boolean explain) {
-        int x = -1;
-        while (!heap.isEmpty()) {
-            // pop the variable whose best ready candidate comes first; skip stale entries
-            int v = heap.pop();
-            long best = Long.MAX_VALUE;
-            for (int s = 0; s < threads; s++) {
-                int c = candidate(v, s);
-                if (c >= 0 && ready(v, c)) {
-                    best = Math.min(best, key[c]);
-                }
-            }
-            if (best != Long.MAX_VALUE && best == heapKey[v]) {
-                x = v;
-                break;
-            }
-        }
+        int x = heap.min();
         if (x < 0) {
             throw new IllegalStateException("writes remain but no variable has a ready write");
         }
@@ -371,6 +351,7 @@ final class StoreOrderSearch {
         int x = f.var;
         int l = last[x];
         f.mainMark = main.mark();
+        propagateFrom = f.mainMark;
         f.locMark = loc == null ? 0 : loc.mark();
         f.trailMark = trailNode.size();
         if (l != History.INIT) {
@@ -395,17 +376,38 @@ final class StoreOrderSearch {
                 rollback(f);
                 return cyc;
             }
-            if (timed) {
-                List<Edge> late = propagate(c);
-                if (late != null) {
-                    prunedTime++;
-                    rollback(f);
-                    return late;
+        }
+        placed[x][h.op(c).thread()]++;
+        List<Edge> cyc = null;
+        for (int s = 0; cyc == null && s < threads; s++) {
+            int next = candidate(x, s);
+            if (next < 0) {
+                continue;
+            }
+            cyc = addEverywhere(c, next, EdgeKind.WW, -1);
+            for (int s2 = 0; cyc == null && s2 < threads; s2++) {
+                int r = latestReader[c * threads + s2];
+                if (r >= 0) {
+                    cyc = addEverywhere(r, next, EdgeKind.RW, c);
                 }
             }
         }
+        if (cyc == null && timed) {
+            cyc = propagate();
+            if (cyc != null) {
+                prunedTime++;
+                placed[x][h.op(c).thread()]--;
+                rollback(f);
+                return cyc;
+            }
+        }
+        if (cyc != null) {
+            prunedCycle++;
+            placed[x][h.op(c).thread()]--;
+            rollback(f);
+            return cyc;
+        }
         last[x] = c;
-        placed[x][h.op(c).thread()]++;
         sequence[x][seqLen[x]++] = c;
         remaining--;
         placements++;
@@ -450,30 +452,25 @@ final class StoreOrderSearch {
     }
 
     /**
-     * Pushes the largest issue time reaching the sources of the new edges into {@code c} forward; returns
-     * a cycle u ⇝ v →RT u as soon as some node v is reached by an issue time at or after its relaxed commit.
+     * Pushes the largest issue time reaching each node forward along the edges added since the current
+     * frame's mark; returns a cycle u ⇝ v →RT u as soon as some node v is reached by an issue time at or
+     * after its relaxed commit time.
      */
-    private List<Edge> propagate(int c) {
-        long best = maxE[c];
-        int bestFrom = maxFrom[c];
+    private List<Edge> propagate() {
         Graph.Extra x = main.x;
-        for (int e = x.inHead[c]; e >= 0; e = x.nextIn[e]) {
+        Graph g = main.g;
+        work.clear();
+        for (int e = propagateFrom; e < x.size; e++) {
             int u = x.src[e];
-            if (maxE[u] > best) {
-                best = maxE[u];
-                bestFrom = maxFrom[u];
+            int v = x.dst[e];
+            if (maxE[u] > maxE[v]) {
+                set(v, maxE[u], maxFrom[u]);
+                if (maxE[v] >= rc[v]) {
+                    return TimeOrder.cycle(main.view, maxFrom[v], v, issue);
+                }
+                work.add(v);
             }
         }
-        if (best == maxE[c]) {
-            return null;
-        }
-        set(c, best, bestFrom);
-        if (best >= rc[c]) {
-            return TimeOrder.cycle(main.view, bestFrom, c, issue);
-        }
-        work.clear();
-        work.add(c);
-        Graph g = main.g;
         while (!work.isEmpty()) {
             int u = work.removeLast();
             long m = maxE[u];
@@ -507,6 +504,93 @@ final class StoreOrderSearch {
         trailOld.add(new long[] {maxE[v], maxFrom[v]});
         maxE[v] = m;
         maxFrom[v] = from;
+    }
+
+    /** A min-heap of variables keyed by their best ready candidate, with keys that can change. */
+    private static final class IndexedHeap {
+        private final int[] heap;
+        private final int[] at;
+        private final long[] key;
+        private int size;
+
+        IndexedHeap(int n) {
+            heap = new int[n];
+            at = new int[n];
+            key = new long[n];
+            java.util.Arrays.fill(at, -1);
+        }
+
+        /** The variable with the least key, or -1 when empty. */
+        int min() {
+            return size == 0 ? -1 : heap[0];
+        }
+
+        /** Sets the key of {@code v}; {@link Long#MAX_VALUE} takes it off the heap. */
+        void set(int v, long k) {
+            if (k == Long.MAX_VALUE) {
+                if (at[v] >= 0) {
+                    int i = at[v];
+                    int lastV = heap[--size];
+                    at[v] = -1;
+                    if (i < size) {
+                        heap[i] = lastV;
+                        at[lastV] = i;
+                        down(i);
+                        up(i);
+                    }
+                }
+                return;
+            }
+            key[v] = k;
+            if (at[v] < 0) {
+                heap[size] = v;
+                at[v] = size;
+                up(size++);
+            } else {
+                up(at[v]);
+                down(at[v]);
+            }
+        }
+
+        private boolean less(int a, int b) {
+            return key[a] < key[b] || (key[a] == key[b] && a < b);
+        }
+
+        private void up(int i) {
+            while (i > 0) {
+                int p = (i - 1) >>> 1;
+                if (!less(heap[i], heap[p])) {
+                    return;
+                }
+                swap(i, p);
+                i = p;
+            }
+        }
+
+        private void down(int i) {
+            while (true) {
+                int c = 2 * i + 1;
+                if (c >= size) {
+                    return;
+                }
+                if (c + 1 < size && less(heap[c + 1], heap[c])) {
+                    c++;
+                }
+                if (!less(heap[c], heap[i])) {
+                    return;
+                }
+                swap(i, c);
+                i = c;
+            }
+        }
+
+        private void swap(int i, int j) {
+            int a = heap[i];
+            heap[i] = heap[j];
+            heap[j] = a;
+            at[heap[i]] = i;
+            at[heap[j]] = j;
+        }
     }
 
     /** The final order of the main graph (a topological order of the witness graph when consistent). */

@@ -116,6 +116,68 @@ final class TimeOrder {
         return c;
     }
 
+    /**
+     * Adds the store-order pairs the relaxed time order forces, as {@link EdgeKind#WW_TIME} edges between
+     * writes of one variable: w1 before w2 when w1 ends (relaxed) before w2 is issued (otherwise w2 ⇝ w1
+     * with w1 →RT w2); and w2 before w1 when w2 ends before a read of w1 is issued (otherwise that read
+     * would have to precede w2, rw, while w2 →RT read). Issue and relaxed commit times only grow along a
+     * thread's writes, so one edge per thread and write (or read) stands for all.
+     */
+    static void addForcedWrites(Structure st, long[] issue, long[] rc, Graph.Builder b) {
+        History h = st.h;
+        for (int id = 0; id < st.n; id++) {
+            int x = st.var[id];
+            for (int s = 0; s < st.threads; s++) {
+                int[] ws = h.writesOf(x, s);
+                if (ws.length == 0) {
+                    continue;
+                }
+                if (st.write[id]) {
+                    // first write of thread s issued at or after rc(id)
+                    int lo = 0;
+                    int hi = ws.length - 1;
+                    int found = -1;
+                    while (lo <= hi) {
+                        int mid = (lo + hi) >>> 1;
+                        if (issue[ws[mid]] >= rc[id]) {
+                            found = mid;
+                            hi = mid - 1;
+                        } else {
+                            lo = mid + 1;
+                        }
+                    }
+                    if (found >= 0 && ws[found] != id) {
+                        b.add(id, ws[found], EdgeKind.WW_TIME, -1);
+                    }
+                } else {
+                    int w1 = h.writer(id);
+                    if (w1 == History.INIT) {
+                        continue; // the read must precede every write: the rw edges and the time check cover it
+                    }
+                    // last write of thread s ending (relaxed) at or before the read is issued
+                    int lo = 0;
+                    int hi = ws.length - 1;
+                    int found = -1;
+                    while (lo <= hi) {
+                        int mid = (lo + hi) >>> 1;
+                        if (rc[ws[mid]] <= issue[id]) {
+                            found = mid;
+                            lo = mid + 1;
+                        } else {
+                            hi = mid - 1;
+                        }
+                    }
+                    if (found >= 0 && ws[found] == w1) {
+                        found--;
+                    }
+                    if (found >= 0) {
+                        b.add(ws[found], w1, EdgeKind.WW_TIME, id);
+                    }
+                }
+            }
+        }
+    }
+
     /** A priority for Kahn's algorithm that follows issue times. */
     static long[] priority(long[] issue) {
         return Arrays.copyOf(issue, issue.length);

@@ -38,6 +38,8 @@ final class WeakCausality {
     Graph ppoGraph;
     /** po-loc ∪ wr ∪ wpww ∪ rw[wpww], valid when wCCM holds. */
     Graph locGraph;
+    /** The generating edges of the partial store order, between writes only (program order included). */
+    Graph wpwwGraph;
     int rounds;
     long writePairs;
     long unordered;
@@ -177,6 +179,7 @@ final class WeakCausality {
             }
         }
         Graph pg = pw.build();
+        wpwwGraph = pg;
         Graph.View wv = new Graph.View(pg, null);
         int[] writes = st.writes();
         if (wv.kahn(writes, writes.length, order, null) < writes.length) {

@@ -51,6 +51,9 @@ class HistoryDifferentialTest {
                 boolean oSc = o.sc(timed);
                 boolean oTso = o.tso(timed);
                 HistoryResult r = HistoryChecker.check(h, HistoryChecker.Options.defaults());
+                if (kind == RandomHistories.Kind.SC && !o.sc(false) || kind == RandomHistories.Kind.TSO && !o.tso(false)) {
+                    failures.add(where + "a run of the " + kind + " simulator is not " + kind);
+                }
                 check(failures, where + "SC (gradual)", oSc, r.sc());
                 check(failures, where + "TSO (gradual)", oTso, r.tso());
                 HistoryResult p = HistoryChecker.check(h, HistoryChecker.Options.defaults().withGradual(false));
@@ -111,6 +114,35 @@ class HistoryDifferentialTest {
         }
         assertTrue(timeMatters > n / 100, "times never changed a verdict");
         assertTrue(ccmButNotSc > 0 && wccmButNotTso > 0, "the search never had to refute a history");
+    }
+
+    /**
+     * Simulated runs with the times of the simulation are consistent with their model, times and all:
+     * small ones by brute force too, and larger ones (where only the checker can tell) with and without
+     * the gradual stages, so that the time pruning never loses a witness.
+     */
+    @Test
+    void simulatedRunsAreConsistentWithTheirOwnTimes() {
+        Random rnd = new Random(seed() + 1);
+        int n = Math.max(100, cases() / 4);
+        for (int i = 0; i < n; i++) {
+            RandomHistories.Kind kind = i % 2 == 0 ? RandomHistories.Kind.SC : RandomHistories.Kind.TSO;
+            boolean big = i % 5 == 4;
+            RandomHistories.Program p = big ? RandomHistories.program(rnd, 4, 1 + rnd.nextInt(4), 60, 0.5)
+                    : RandomHistories.shaped(rnd, 2 + rnd.nextInt(3), 2, 3);
+            History h = RandomHistories.run(rnd, p, kind, true, 5 + rnd.nextInt(60), false);
+            String where = "run " + i + " (" + kind + "):\n" + HistoryText.toString(h);
+            for (boolean gradual : new boolean[] {true, false}) {
+                HistoryResult r = HistoryChecker.check(h, HistoryChecker.Options.defaults().withGradual(gradual));
+                Verdict v = kind == RandomHistories.Kind.SC ? r.sc() : r.tso();
+                assertTrue(v.consistent(), where + v.model() + " (" + (gradual ? "gradual" : "plain") + "): "
+                        + v.outcome() + " at " + v.stage());
+            }
+            if (!big) {
+                HistoryOracle o = new HistoryOracle(h);
+                assertTrue(kind == RandomHistories.Kind.SC ? o.sc(true) : o.tso(true), where + "brute force");
+            }
+        }
     }
 
     private static void check(List<String> failures, String what, boolean expected, Verdict v) {

@@ -154,7 +154,8 @@ final class RandomHistories {
             p = rnd.nextBoolean() ? program(rnd, threads, vars, Math.min(5, perThread), 0.45)
                     : shaped(rnd, Math.max(2, threads), Math.max(2, vars), Math.min(4, Math.max(2, perThread)));
         } while (writesPerVar(p) > 4);
-        return run(rnd, p, kind, timed, 12);
+        boolean shuffle = timed && (kind == Kind.RANDOM || kind == Kind.MUTATED || rnd.nextInt(5) == 0);
+        return run(rnd, p, kind, timed, 12, shuffle);
     }
 
     /**
@@ -190,9 +191,10 @@ final class RandomHistories {
 
     /**
      * Runs program {@code p} under {@code kind}; with {@code timed}, each operation's interval spans up to
-     * {@code slack} time units either side of the moment it took effect (steps are 10 units apart).
+     * {@code slack} time units either side of the moment it took effect (steps are 10 units apart), or
+     * with {@code shuffleTimes} random intervals unrelated to the run.
      */
-    static History run(Random rnd, Program p, Kind kind, boolean timed, int slack) {
+    static History run(Random rnd, Program p, Kind kind, boolean timed, int slack, boolean shuffleTimes) {
         int threads = p.threads();
         int[] next = new int[threads];
         long[] memory = new long[p.vars()];
@@ -283,7 +285,7 @@ final class RandomHistories {
                 }
             }
         }
-        if (timed && (kind == Kind.RANDOM || kind == Kind.MUTATED || rnd.nextInt(5) == 0)) {
+        if (timed && shuffleTimes) {
             for (int t = 0; t < threads; t++) {
                 long at = rnd.nextInt(40);
                 for (long[] out : result.get(t)) {

@@ -19,34 +19,41 @@ public final class HistoryChecker {
 
     /**
      * What to check: which models, whether to use the recorded times, whether to run the gradual algorithm
-     * (or the plain enumeration of store orders extending program order, for comparison), and a budget of
-     * candidate placements for the search (negative: none).
+     * (or the plain enumeration of store orders extending program order, for comparison), a budget of
+     * candidate placements for the search (negative: none), and whether to evaluate all five criteria
+     * (otherwise only those the chosen models need).
      */
-    public record Options(boolean sc, boolean tso, boolean useTimes, boolean gradual, long maxSteps) {
+    public record Options(boolean sc, boolean tso, boolean useTimes, boolean gradual, long maxSteps,
+            boolean allCriteria) {
 
-        /** Both models, times used, gradual, no budget. */
+        /** Both models, times used, gradual, no budget, all criteria. */
         public static Options defaults() {
-            return new Options(true, true, true, true, -1);
+            return new Options(true, true, true, true, -1, true);
         }
 
         /** These options with the models chosen. */
         public Options withModels(boolean checkSc, boolean checkTso) {
-            return new Options(checkSc, checkTso, useTimes, gradual, maxSteps);
+            return new Options(checkSc, checkTso, useTimes, gradual, maxSteps, allCriteria);
         }
 
         /** These options with times used or ignored. */
         public Options withTimes(boolean use) {
-            return new Options(sc, tso, use, gradual, maxSteps);
+            return new Options(sc, tso, use, gradual, maxSteps, allCriteria);
         }
 
         /** These options with the gradual algorithm or the plain enumeration. */
         public Options withGradual(boolean g) {
-            return new Options(sc, tso, useTimes, g, maxSteps);
+            return new Options(sc, tso, useTimes, g, maxSteps, allCriteria);
         }
 
         /** These options with a search budget (negative: none). */
         public Options withMaxSteps(long steps) {
-            return new Options(sc, tso, useTimes, gradual, steps);
+            return new Options(sc, tso, useTimes, gradual, steps, allCriteria);
+        }
+
+        /** These options evaluating all five criteria, or only those the chosen models need. */
+        public Options withAllCriteria(boolean all) {
+            return new Options(sc, tso, useTimes, gradual, maxSteps, all);
         }
     }
 
@@ -63,20 +70,26 @@ public final class HistoryChecker {
             return new HistoryResult(history, criteria, why, sc, tso,
                     new HistoryResult.Stats(pairs(st), -1, -1, 0, 0, 0, 0));
         }
+        boolean sideSc = options.sc() || options.allCriteria();
+        boolean sideTso = options.tso() || options.allCriteria();
         long t0 = System.nanoTime();
-        Causality ca = new Causality(st);
+        Causality ca = sideSc ? new Causality(st) : null;
         long t1 = System.nanoTime();
-        WeakCausality wc = new WeakCausality(st);
+        WeakCausality wc = sideTso ? new WeakCausality(st) : null;
         long t2 = System.nanoTime();
-        put(criteria, why, Criterion.CC, ca.cc, ca.ccCycle,
-                "CC fails: a read returns a value overwritten by a write causally before it");
-        put(criteria, why, Criterion.CCV, ca.ccv, ca.ccvCycle,
-                "CCv fails: no single order of the writes agrees with what every thread causally saw");
-        put(criteria, why, Criterion.CM, ca.cm, ca.cmCycle,
-                "CM fails: some thread's happens-before (hb_o) is cyclic");
-        put(criteria, why, Criterion.CCM, ca.ccm, ca.ccmCycle,
-                "CCM fails: po ∪ wr ∪ pww ∪ rw[pww] is cyclic");
-        put(criteria, why, Criterion.WCCM, wc.wccm, wc.cycle, "wCCM fails: " + wccmGraph(wc) + " is cyclic");
+        if (ca != null) {
+            put(criteria, why, Criterion.CC, ca.cc, ca.ccCycle,
+                    "CC fails: a read returns a value overwritten by a write causally before it");
+            put(criteria, why, Criterion.CCV, ca.ccv, ca.ccvCycle,
+                    "CCv fails: no single order of the writes agrees with what every thread causally saw");
+            put(criteria, why, Criterion.CM, ca.cm, ca.cmCycle,
+                    "CM fails: some thread's happens-before (hb_o) is cyclic");
+            put(criteria, why, Criterion.CCM, ca.ccm, ca.ccmCycle,
+                    "CCM fails: po ∪ wr ∪ pww ∪ rw[pww] is cyclic");
+        }
+        if (wc != null) {
+            put(criteria, why, Criterion.WCCM, wc.wccm, wc.cycle, "wCCM fails: " + wccmGraph(wc) + " is cyclic");
+        }
 
         Verdict sc = null;
         if (options.sc()) {
@@ -104,7 +117,8 @@ public final class HistoryChecker {
         }
         long pairs = pairs(st);
         return new HistoryResult(history, criteria, why, sc, tso, new HistoryResult.Stats(pairs,
-                ca.ccm ? ca.unordered : -1, wc.wccm ? wc.unordered : -1, ca.rounds, wc.rounds, t1 - t0, t2 - t1));
+                ca != null && ca.ccm ? ca.unordered : -1, wc != null && wc.wccm ? wc.unordered : -1,
+                ca == null ? 0 : ca.rounds, wc == null ? 0 : wc.rounds, t1 - t0, t2 - t1));
     }
 
     private static String wccmGraph(WeakCausality wc) {

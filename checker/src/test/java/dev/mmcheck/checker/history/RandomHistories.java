@@ -16,18 +16,36 @@ import java.util.Random;
  * their model with and without times; {@link Kind#RANDOM} and {@link Kind#MUTATED} histories get
  * random intervals, and a fraction of the simulated ones get their times shuffled.
  */
-final class RandomHistories {
+public final class RandomHistories {
 
-    enum Kind { SC, TSO, RANDOM, MUTATED, TEMPLATE }
+    /** How reads get their values (see the class comment). */
+    public enum Kind { SC, TSO, RANDOM, MUTATED, TEMPLATE }
 
     private RandomHistories() {
     }
 
-    /** A program: per thread, ops as {write ? 1 : 0, var}. */
-    record Program(int threads, int vars, List<List<int[]>> ops) {
+    /**
+     * A program with exactly {@code perThread} operations per thread, writes with probability
+     * {@code writeShare}, each on one of {@code vars} variables.
+     */
+    public static Program fixed(Random rnd, int threads, int vars, int perThread, double writeShare) {
+        List<List<int[]>> ops = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            List<int[]> l = new ArrayList<>();
+            for (int i = 0; i < perThread; i++) {
+                l.add(new int[] {rnd.nextDouble() < writeShare ? 1 : 0, rnd.nextInt(vars)});
+            }
+            ops.add(l);
+        }
+        return new Program(threads, vars, ops);
     }
 
-    static Program program(Random rnd, int threads, int vars, int opsPerThreadMax, double writeShare) {
+    /** A program: per thread, ops as {write ? 1 : 0, var}. */
+    public record Program(int threads, int vars, List<List<int[]>> ops) {
+    }
+
+    /** A random program: per thread 1..{@code opsPerThreadMax} operations, writes with probability {@code writeShare}. */
+    public static Program program(Random rnd, int threads, int vars, int opsPerThreadMax, double writeShare) {
         List<List<int[]>> ops = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             List<int[]> l = new ArrayList<>();
@@ -194,7 +212,7 @@ final class RandomHistories {
      * {@code slack} time units either side of the moment it took effect (steps are 10 units apart), or
      * with {@code shuffleTimes} random intervals unrelated to the run.
      */
-    static History run(Random rnd, Program p, Kind kind, boolean timed, int slack, boolean shuffleTimes) {
+    public static History run(Random rnd, Program p, Kind kind, boolean timed, int slack, boolean shuffleTimes) {
         int threads = p.threads();
         int[] next = new int[threads];
         long[] memory = new long[p.vars()];

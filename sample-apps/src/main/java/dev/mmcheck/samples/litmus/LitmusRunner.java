@@ -29,13 +29,13 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * outside SC (the JMM promises SC to programs whose shared accesses are all volatile).
  *
  * <pre>
- *   java ... dev.mmcheck.samples.litmus.LitmusRunner [--runs N] [--tests SB,MP,...] [--variants plain,...]
- *                                                    [--save DIR]
+ *   java -cp sample-apps/target/sample-apps.jar:checker/target/mmcheck-checker.jar \
+ *        dev.mmcheck.samples.Samples litmus [--runs N] [--tests SB,MP,...] [--variants plain,...] [--save DIR]
  * </pre>
  */
 public final class LitmusRunner {
 
-    private static final int BATCH = 500;
+    private static final int BATCH = 5000;
 
     private LitmusRunner() {
     }
@@ -132,10 +132,13 @@ public final class LitmusRunner {
                     progress.set(me, b);
                     waitForOthers(progress, k, me, b);
                     long[] mem = memory[b];
+                    // one clock reading between two operations serves as the completion time of the first
+                    // and the issue time of the second: every operation still lies inside its interval, and
+                    // the operations stay close enough together for store buffering to show
+                    long t0 = System.nanoTime();
                     for (int j = 0; j < len; j++) {
                         LitmusTest.Step s = steps.get(j);
                         int at = b * len + j;
-                        long t0 = System.nanoTime();
                         if (s.write()) {
                             variant.write(mem, s.var(), s.value());
                         } else {
@@ -144,6 +147,7 @@ public final class LitmusRunner {
                         long t1 = System.nanoTime();
                         issue[me][at] = t0;
                         complete[me][at] = t1;
+                        t0 = t1;
                     }
                 }
                 progress.set(me, n);
@@ -208,14 +212,18 @@ public final class LitmusRunner {
         return out;
     }
 
-    /** Spins (politely) until every other thread has started instance {@code b - 1} or finished. */
+    /**
+     * Spins until every other thread has reached instance {@code b} too (a barrier per instance, so that
+     * the threads' operations on one instance overlap in time as much as this machine lets them), yielding
+     * now and then so that a test with more threads than cores still makes progress.
+     */
     private static void waitForOthers(AtomicIntegerArray progress, int k, int me, int b) {
         int spins = 0;
         for (int j = 0; j < k; j++) {
             if (j == me) {
                 continue;
             }
-            while (progress.get(j) < b - 1) {
+            while (progress.get(j) < b) {
                 if (++spins % 256 == 0) {
                     Thread.yield();
                 } else {
@@ -239,7 +247,7 @@ public final class LitmusRunner {
 
     /** Runs the tests and prints the table; exit status 2 on a bad argument. */
     public static void main(String[] args) throws IOException {
-        int runs = 2000;
+        int runs = 10_000;
         Set<LitmusTest> tests = EnumSet.allOf(LitmusTest.class);
         Set<Variant> variants = EnumSet.allOf(Variant.class);
         Path save = null;
@@ -277,11 +285,15 @@ public final class LitmusRunner {
                 }
                 i++;
             } else if (a.equals("--save") && v != null) {
-                save = Path.of(v);
-                Files.createDirectories(save);
+                try {
+                    save = Path.of(v);
+                    Files.createDirectories(save);
+                } catch (IOException | java.nio.file.InvalidPathException e) {
+                    fail("--save: cannot create directory '" + v + "': " + e.getMessage());
+                }
                 i++;
             } else {
-                fail("usage: LitmusRunner [--runs N] [--tests SB,MP,...] [--variants plain,opaque,rel-acq,volatile] "
+                fail("usage: litmus [--runs N] [--tests SB,MP,...] [--variants plain,opaque,rel-acq,volatile] "
                         + "[--save DIR]");
             }
         }

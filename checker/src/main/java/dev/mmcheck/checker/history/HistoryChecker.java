@@ -24,36 +24,45 @@ public final class HistoryChecker {
      * (otherwise only those the chosen models need).
      */
     public record Options(boolean sc, boolean tso, boolean useTimes, boolean gradual, long maxSteps,
-            boolean allCriteria) {
+            boolean allCriteria, long firstRound) {
 
         /** Both models, times used, gradual, no budget, all criteria. */
         public static Options defaults() {
-            return new Options(true, true, true, true, -1, true);
+            return new Options(true, true, true, true, -1, true, -1);
         }
 
         /** These options with the models chosen. */
         public Options withModels(boolean checkSc, boolean checkTso) {
-            return new Options(checkSc, checkTso, useTimes, gradual, maxSteps, allCriteria);
+            return new Options(checkSc, checkTso, useTimes, gradual, maxSteps, allCriteria, firstRound);
         }
 
         /** These options with times used or ignored. */
         public Options withTimes(boolean use) {
-            return new Options(sc, tso, use, gradual, maxSteps, allCriteria);
+            return new Options(sc, tso, use, gradual, maxSteps, allCriteria, firstRound);
         }
 
         /** These options with the gradual algorithm or the plain enumeration. */
         public Options withGradual(boolean g) {
-            return new Options(sc, tso, useTimes, g, maxSteps, allCriteria);
+            return new Options(sc, tso, useTimes, g, maxSteps, allCriteria, firstRound);
         }
 
         /** These options with a search budget (negative: none). */
         public Options withMaxSteps(long steps) {
-            return new Options(sc, tso, useTimes, gradual, steps, allCriteria);
+            return new Options(sc, tso, useTimes, gradual, steps, allCriteria, firstRound);
+        }
+
+        /**
+         * These options with the placement budget of the first round of a timed search (it doubles every two
+         * rounds; negative, the default: 10,000 or four per operation, whichever is more). Tests set it tiny
+         * to exercise the restarts.
+         */
+        public Options withFirstRound(long placements) {
+            return new Options(sc, tso, useTimes, gradual, maxSteps, allCriteria, placements);
         }
 
         /** These options evaluating all five criteria, or only those the chosen models need. */
         public Options withAllCriteria(boolean all) {
-            return new Options(sc, tso, useTimes, gradual, maxSteps, all);
+            return new Options(sc, tso, useTimes, gradual, maxSteps, all, firstRound);
         }
     }
 
@@ -65,8 +74,8 @@ public final class HistoryChecker {
         Map<Criterion, Boolean> criteria = new EnumMap<>(Criterion.class);
         Map<Criterion, Explanation> why = new EnumMap<>(Criterion.class);
         if (!options.gradual()) {
-            Verdict sc = options.sc() ? plain(st, Model.SC, timed, options.maxSteps()) : null;
-            Verdict tso = options.tso() ? plain(st, Model.TSO, timed, options.maxSteps()) : null;
+            Verdict sc = options.sc() ? plain(st, Model.SC, timed, options.maxSteps(), options.firstRound()) : null;
+            Verdict tso = options.tso() ? plain(st, Model.TSO, timed, options.maxSteps(), options.firstRound()) : null;
             return new HistoryResult(history, criteria, why, sc, tso,
                     new HistoryResult.Stats(pairs(st), -1, -1, 0, 0, 0, 0));
         }
@@ -101,7 +110,8 @@ public final class HistoryChecker {
                         new Explanation(e.claim() + (first == Criterion.CCM ? "" : " (so CCM fails too)")
                                 + "; SC implies CCM", e.cycle(), List.of()), null);
             } else {
-                sc = search(st, Model.SC, ca.ccmGraph, null, ca.pwwGraph, ca.pww, timed, options.maxSteps(), "search");
+                sc = search(st, Model.SC, ca.ccmGraph, null, ca.pwwGraph, ca.pww, timed, options.maxSteps(),
+                        options.firstRound(), "search");
             }
         }
         Verdict tso = null;
@@ -112,6 +122,7 @@ public final class HistoryChecker {
                         new Explanation(e.claim() + "; TSO implies wCCM", e.cycle(), List.of()), null);
             } else {
                 tso = search(st, Model.TSO, wc.ppoGraph, wc.locGraph, wc.wpwwGraph, wc.wpww, timed, options.maxSteps(),
+                        options.firstRound(),
                         "search");
             }
         }
@@ -154,7 +165,7 @@ public final class HistoryChecker {
      * extending {@code order} (whose generating edges between writes are {@code orderGraph}).
      */
     private static Verdict search(Structure st, Model model, Graph mainGraph, Graph locGraph, Graph orderGraph,
-            Clocks order, boolean timed, long maxSteps, String stage) {
+            Clocks order, boolean timed, long maxSteps, long firstRound, String stage) {
         History h = st.h;
         long[] issue = timed ? TimeOrder.issue(h) : null;
         long[] rc = timed ? TimeOrder.relaxedCommit(h, model == Model.TSO) : null;
@@ -197,12 +208,54 @@ public final class HistoryChecker {
                 return timeOrder(model, c);
             }
         }
-        StoreOrderSearch s = new StoreOrderSearch(st, order, mainGraph, mainOrder, locGraph, locOrder, rc, maxSteps);
+        // With times, the search restarts: rounds alternate between two initial orders (by issue time,
+        // and by the graph alone), with a budget of placements that doubles every two rounds. Each round
+        // is a complete search when its budget suffices, so the verdict is the same; the restarts only
+        // keep one unlucky early choice under one order from costing exponential time (a store buffer
+        // can make issue times a poor guide to a TSO store order). Without times there is one order.
+        long roundBudget = !timed ? -1 : firstRound > 0 ? firstRound : Math.max(10_000L, 4L * st.n);
+        long used = 0;
+        long[] sum = new long[8];
+        int depth = 0;
+        StoreOrderSearch s;
+        StoreOrderSearch.Outcome out;
         long t0 = System.nanoTime();
-        StoreOrderSearch.Outcome out = s.run();
+        for (int round = 0;; round++) {
+            int[] mo = mainOrder;
+            int[] lo = locOrder;
+            if (round > 0) {
+                boolean byIssue = round % 2 == 0;
+                mo = new int[st.n];
+                mv.kahn(null, st.n, mo, byIssue ? issue : null);
+                if (locGraph != null) {
+                    lo = new int[st.n];
+                    new Graph.View(locGraph, null).kahn(null, st.n, lo, byIssue ? issue : null);
+                }
+            }
+            long budget = roundBudget < 0 ? maxSteps
+                    : maxSteps < 0 ? roundBudget : Math.min(roundBudget, maxSteps - used);
+            s = new StoreOrderSearch(st, order, mainGraph, mo, locGraph, lo, rc, budget);
+            out = s.run();
+            used += s.tried;
+            sum[0] += s.placements;
+            sum[1] += s.tried;
+            sum[2] += s.prunedCycle;
+            sum[3] += s.prunedTime;
+            sum[4] += s.prunedInactive;
+            sum[5] += s.backtracks;
+            sum[6] += s.decisions;
+            sum[7] = round;
+            depth = Math.max(depth, s.maxDepth);
+            if (out != StoreOrderSearch.Outcome.UNKNOWN || roundBudget < 0 || (maxSteps >= 0 && used >= maxSteps)) {
+                break;
+            }
+            if (round % 2 == 1) {
+                roundBudget *= 2;
+            }
+        }
         long nanos = System.nanoTime() - t0;
-        SearchStats stats = new SearchStats(s.placements, s.tried, s.prunedCycle, s.prunedTime, s.prunedInactive,
-                s.backtracks, s.decisions, s.maxDepth, nanos);
+        SearchStats stats = new SearchStats(sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], depth, nanos,
+                (int) sum[7]);
         switch (out) {
             case CONSISTENT: {
                 int[][] ww = s.storeOrder();
@@ -243,7 +296,7 @@ public final class HistoryChecker {
      * incremental checks; the base graph holds po ∪ wr (SC) or TSO's two graphs, plus the rw edges that
      * program order and the initial writes force.
      */
-    private static Verdict plain(Structure st, Model model, boolean timed, long maxSteps) {
+    private static Verdict plain(Structure st, Model model, boolean timed, long maxSteps, long firstRound) {
         Graph.Builder wb = new Graph.Builder(st.n, st.n);
         st.addWriteChains(wb);
         Graph wg = wb.build();
@@ -282,6 +335,6 @@ public final class HistoryChecker {
                         null);
             }
         }
-        return search(st, model, mg, lg, wg, chains, timed, maxSteps, "search");
+        return search(st, model, mg, lg, wg, chains, timed, maxSteps, firstRound, "search");
     }
 }

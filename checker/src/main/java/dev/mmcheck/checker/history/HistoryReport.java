@@ -76,9 +76,10 @@ public final class HistoryReport {
         SearchStats s = v.search();
         if (s != null) {
             line.append(String.format(Locale.ROOT, ": %d frontier%s explored, %d choice point%s, %d backtrack%s, "
-                    + "pruned %d by cycles, %d by time, %d inactive; %.1f ms", s.placements(), plural(s.placements()),
+                    + "pruned %d by cycles, %d by time, %d inactive; %s%.1f ms", s.placements(), plural(s.placements()),
                     s.decisions(), plural(s.decisions()), s.backtracks(), plural(s.backtracks()), s.prunedCycle(),
-                    s.prunedTime(), s.prunedInactive(), s.nanos() / 1e6));
+                    s.prunedTime(), s.prunedInactive(), s.restarts() == 0 ? "" : s.restarts() + " restart"
+                    + plural(s.restarts()) + "; ", s.nanos() / 1e6));
         }
         line.append(')');
         out.add(line.toString());
@@ -272,6 +273,7 @@ public final class HistoryReport {
             g.writeNumberField("prunedByTime", s.prunedTime());
             g.writeNumberField("prunedInactive", s.prunedInactive());
             g.writeNumberField("maxDepth", s.maxDepth());
+            g.writeNumberField("restarts", s.restarts());
             g.writeNumberField("millis", s.nanos() / 1e6);
             g.writeEndObject();
         }

@@ -41,6 +41,8 @@ class HistoryDifferentialTest {
         int[] searched = new int[2];
         int ccmButNotSc = 0;
         int wccmButNotTso = 0;
+        int[] explained = new int[1];
+        long restarts = 0;
         for (int i = 0; i < n && failures.size() < 5; i++) {
             RandomHistories.Kind kind = kinds[i % kinds.length];
             boolean timed = (i / kinds.length) % 2 == 1;
@@ -59,7 +61,26 @@ class HistoryDifferentialTest {
                 HistoryResult p = HistoryChecker.check(h, HistoryChecker.Options.defaults().withGradual(false));
                 check(failures, where + "SC (plain)", oSc, p.sc());
                 check(failures, where + "TSO (plain)", oTso, p.tso());
+                for (Verdict v : List.of(r.sc(), r.tso(), p.sc(), p.tso())) {
+                    if (!v.consistent() && v.explanation() != null) {
+                        explained[0] += explanation(failures, where + v.model() + " explanation at " + v.stage(), h, o,
+                                v.model() == Model.TSO, v.explanation());
+                    }
+                }
+                for (Map.Entry<Criterion, Explanation> e : r.whyNot().entrySet()) {
+                    if (e.getValue() != null) {
+                        explained[0] += explanation(failures, where + e.getKey() + " explanation", h, o,
+                                e.getKey() == Criterion.WCCM, e.getValue());
+                    }
+                }
                 if (timed) {
+                    // restarts after every couple of placements: the verdict must not change
+                    HistoryResult rs = HistoryChecker.check(h, HistoryChecker.Options.defaults().withFirstRound(2));
+                    check(failures, where + "SC (restarting)", oSc, rs.sc());
+                    check(failures, where + "TSO (restarting)", oTso, rs.tso());
+                    for (Verdict v : List.of(rs.sc(), rs.tso())) {
+                        restarts += v.search() == null ? 0 : v.search().restarts();
+                    }
                     boolean uSc = o.sc(false);
                     boolean uTso = o.tso(false);
                     HistoryResult u = HistoryChecker.check(h, HistoryChecker.Options.defaults().withTimes(false));
@@ -103,9 +124,10 @@ class HistoryDifferentialTest {
             fail(String.join("\n\n", failures));
         }
         System.out.printf("history differential: %d histories; untimed SC %d, TSO-only %d, neither %d; timed SC %d, "
-                + "TSO-only %d, neither %d; times decide %d; searched %d/%d; CCM-not-SC %d, wCCM-not-TSO %d%n",
+                + "TSO-only %d, neither %d; times decide %d; searched %d/%d; CCM-not-SC %d, wCCM-not-TSO %d; "
+                + "explanation cycles checked %d; restarts %d%n",
                 n, sc[0], tsoOnly[0], neither[0], sc[1], tsoOnly[1], neither[1], timeMatters, searched[0], searched[1],
-                ccmButNotSc, wccmButNotTso);
+                ccmButNotSc, wccmButNotTso, explained[0], restarts);
         // the generator must exercise every verdict, or agreement proves little
         for (int k = 0; k < 2; k++) {
             assertTrue(sc[k] > n / 20 && tsoOnly[k] > n / 200 && neither[k] > n / 20,
@@ -113,6 +135,8 @@ class HistoryDifferentialTest {
             assertTrue(searched[k] > n / 20, "too few histories reached the search");
         }
         assertTrue(timeMatters > n / 100, "times never changed a verdict");
+        assertTrue(explained[0] > n / 10, "too few explanation cycles checked: " + explained[0]);
+        assertTrue(restarts > n / 10, "the restarting searches hardly restarted: " + restarts);
         assertTrue(ccmButNotSc > 0 && wccmButNotTso > 0, "the search never had to refute a history");
     }
 
@@ -153,6 +177,95 @@ class HistoryDifferentialTest {
         if (!v.consistent() && v.explanation() == null) {
             failures.add(what + ": inconsistent without an explanation");
         }
+    }
+
+    /**
+     * Checks an explanation edge by edge against the history, independently of how it was found: every
+     * cycle is closed and each edge is what its kind says (po within a thread and forward; po-loc also on
+     * one variable; wr from the write the read returned; rw from a read to a write of its variable other
+     * than the one it returned; ww between two writes of one variable; a time edge from an operation whose
+     * relaxed commit time, computed by the oracle, is at or before the other's issue time). Under TSO the
+     * program-order edges of a cycle are all ppo (no write before a read) or all po-loc. Returns the number
+     * of cycles checked.
+     */
+    private static int explanation(List<String> failures, String what, History h, HistoryOracle o, boolean tso,
+            Explanation e) {
+        int checked = 0;
+        if (e.cycle() != null) {
+            checked++;
+            List<Edge> c = e.cycle();
+            if (c.isEmpty()) {
+                failures.add(what + ": empty cycle");
+                return checked;
+            }
+            long[] rc = null;
+            boolean anyPo = false;
+            boolean anyPoLoc = false;
+            for (int i = 0; i < c.size(); i++) {
+                Edge ed = c.get(i);
+                Edge next = c.get((i + 1) % c.size());
+                String bad = null;
+                if (ed.to() != next.from()) {
+                    bad = "not a closed path";
+                } else if (ed.from() < 0 || ed.from() >= h.size() || ed.to() < 0 || ed.to() >= h.size()) {
+                    bad = "not an operation";
+                } else {
+                    Op a = h.op(ed.from());
+                    Op b = h.op(ed.to());
+                    switch (ed.kind()) {
+                        case PO, PO_LOC -> {
+                            if (a.thread() != b.thread() || a.index() >= b.index()) {
+                                bad = "not program order";
+                            } else if (ed.kind() == EdgeKind.PO_LOC && a.var() != b.var()) {
+                                bad = "po-loc across variables";
+                            } else if (tso && ed.kind() == EdgeKind.PO && a.write() && b.read()) {
+                                bad = "a write-read pair is not in ppo";
+                            }
+                            anyPo |= ed.kind() == EdgeKind.PO;
+                            anyPoLoc |= ed.kind() == EdgeKind.PO_LOC;
+                        }
+                        case WR -> {
+                            if (!b.read() || h.writer(ed.to()) != ed.from()) {
+                                bad = "not the write the read returned";
+                            }
+                        }
+                        case RW -> {
+                            if (!a.read() || !b.write() || a.var() != b.var() || h.writer(ed.from()) == ed.to()
+                                    || ed.via() != h.writer(ed.from())) {
+                                bad = "not a read before another write of its variable";
+                            }
+                        }
+                        case WW, WW_FORCED, WW_TIME -> {
+                            if (!a.write() || !b.write() || a.var() != b.var() || ed.from() == ed.to()) {
+                                bad = "not two writes of one variable";
+                            }
+                        }
+                        case RT -> {
+                            if (!h.timed()) {
+                                bad = "a time edge in an untimed history";
+                            } else {
+                                rc = rc != null ? rc : o.relaxedCommit(tso);
+                                if (rc[ed.from()] > b.issue()) {
+                                    bad = "relaxed commit time " + rc[ed.from()] + " after issue " + b.issue();
+                                }
+                            }
+                        }
+                        default -> bad = "unknown kind";
+                    }
+                }
+                if (bad != null) {
+                    failures.add(what + ": edge " + i + " " + ed + ": " + bad + "; cycle " + c);
+                    return checked;
+                }
+            }
+            if (tso && anyPo && anyPoLoc) {
+                failures.add(what + ": a cycle mixing ppo and po-loc edges: " + c);
+            }
+        }
+        for (Explanation sub : e.cases()) {
+            checked += explanation(failures, what + " (case)", h, o, tso, sub);
+        }
+        return checked;
     }
 
     private static void lemmas(List<String> failures, String where, Map<Criterion, Boolean> c, boolean sc,

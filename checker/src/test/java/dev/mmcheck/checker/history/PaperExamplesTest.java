@@ -26,7 +26,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PaperExamplesTest {
 
     static final String[] FILES = {"fig1a", "fig1b", "fig1c", "fig1d", "fig3", "sb", "mp-violation",
-        "wccm-not-tso", "times-sc-only", "consistent", "own-future-write"};
+        "wccm-not-tso", "times-sc-only", "consistent", "own-future-write", "lb", "corr", "wrc", "two-plus-two-w"};
+
+    /** A history file added to the directory but not to {@link #FILES} would never be checked. */
+    @Test
+    void everyHistoryFileIsListed() throws IOException {
+        java.nio.file.Path dir = java.nio.file.Path.of("src", "test", "resources", "histories");
+        assertTrue(java.nio.file.Files.isDirectory(dir), "run from the checker module: " + dir.toAbsolutePath());
+        try (var files = java.nio.file.Files.list(dir)) {
+            List<String> found = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".hist"))
+                    .map(n -> n.substring(0, n.length() - ".hist".length())).sorted().toList();
+            assertEquals(java.util.Arrays.stream(FILES).sorted().toList(), found);
+        }
+    }
 
     static History load(String name) throws IOException, HistoryFormatException {
         try (InputStream in = PaperExamplesTest.class.getResourceAsStream("/histories/" + name + ".hist")) {

@@ -106,7 +106,8 @@ public final class LitmusRunner {
     static List<History> batch(LitmusTest test, Variant variant, int n, int firstRun) {
         List<List<LitmusTest.Step>> programs = test.threads();
         int k = programs.size();
-        long[][] memory = new long[n][2];
+        int vars = test.vars();
+        long[][] memory = new long[n][vars];
         long[][] values = new long[k][];
         long[][] issue = new long[k][];
         long[][] complete = new long[k][];
@@ -164,16 +165,22 @@ public final class LitmusRunner {
                 throw new IllegalStateException("interrupted", e);
             }
         }
-        long[][] finals = test.finalReads() ? new long[n][6] : null;
+        // the final thread reads each thread's end marker first, then x and y (see LitmusTest)
+        int[] finalOrder = new int[vars];
+        for (int i = 0; i < vars; i++) {
+            finalOrder[i] = (i + 2) % vars;
+        }
+        long[][] finals = test.finalReads() ? new long[n][3 * vars] : null;
         if (finals != null) {
             for (int b = 0; b < n; b++) {
-                for (int var = 0; var < 2; var++) {
-                    long t0 = System.nanoTime();
-                    long v = Variant.VOLATILE.read(memory[b], var);
+                long t0 = System.nanoTime();
+                for (int j = 0; j < vars; j++) {
+                    long v = Variant.VOLATILE.read(memory[b], finalOrder[j]);
                     long t1 = System.nanoTime();
-                    finals[b][3 * var] = v;
-                    finals[b][3 * var + 1] = t0;
-                    finals[b][3 * var + 2] = t1;
+                    finals[b][3 * j] = v;
+                    finals[b][3 * j + 1] = t0;
+                    finals[b][3 * j + 2] = t1;
+                    t0 = t1;
                 }
             }
         }
@@ -184,14 +191,16 @@ public final class LitmusRunner {
                 h.thread("t" + i);
             }
             int fin = finals != null ? h.thread("final") : -1;
-            int x = h.variable("x");
-            int y = h.variable("y");
+            int[] ids = new int[vars];
+            for (int v = 0; v < vars; v++) {
+                ids[v] = h.variable(LitmusTest.variableName(v));
+            }
             for (int i = 0; i < k; i++) {
                 List<LitmusTest.Step> steps = programs.get(i);
                 for (int j = 0; j < steps.size(); j++) {
                     LitmusTest.Step s = steps.get(j);
                     int at = b * steps.size() + j;
-                    int var = s.var() == 0 ? x : y;
+                    int var = ids[s.var()];
                     if (s.write()) {
                         h.write(i, var, s.value(), issue[i][at], complete[i][at], 0);
                     } else {
@@ -200,8 +209,9 @@ public final class LitmusRunner {
                 }
             }
             if (finals != null) {
-                h.read(fin, x, finals[b][0], finals[b][1], finals[b][2], 0);
-                h.read(fin, y, finals[b][3], finals[b][4], finals[b][5], 0);
+                for (int j = 0; j < vars; j++) {
+                    h.read(fin, ids[finalOrder[j]], finals[b][3 * j], finals[b][3 * j + 1], finals[b][3 * j + 2], 0);
+                }
             }
             try {
                 out.add(h.build());

@@ -6,8 +6,14 @@ import java.util.List;
 /**
  * The classic litmus tests, as per-thread programs of writes and reads over variables x and y. Every
  * write gets its own value (1, 2, ... per variable), so each history says which write each read saw.
- * Tests whose interesting outcome is a final value (2+2W, R, S) add a "final" thread that reads every
- * variable after all threads have been joined.
+ *
+ * <p>Tests whose interesting outcome is a final value (2+2W, R, S) add a "final" thread that reads every
+ * variable after all threads have been joined. A history has no notion of "after the join", so that
+ * alone would say nothing: the final reads could be placed anywhere in a store order. So each thread of
+ * such a test ends by writing its own end marker (variable {@code end0}, {@code end1}, ...), and the
+ * final thread reads the end markers first, then x and y. Reading a thread's marker puts all of that
+ * thread's writes before the final reads (po, wr; and under TSO a thread's writes stay in order), so
+ * the final values pin down the store order as the litmus test means them to.
  */
 public enum LitmusTest {
     /** Store buffering: each thread writes one variable, then reads the other. */
@@ -37,6 +43,7 @@ public enum LitmusTest {
     LitmusTest(boolean finalReads, String... programs) {
         this.finalReads = finalReads;
         long[] next = new long[2];
+        int thread = 0;
         for (String p : programs) {
             List<Step> steps = new ArrayList<>();
             for (String s : p.split(";")) {
@@ -45,6 +52,10 @@ public enum LitmusTest {
                 boolean write = t[0].equals("W");
                 steps.add(new Step(write, var, write ? ++next[var] : 0));
             }
+            if (finalReads) {
+                steps.add(new Step(true, 2 + thread, 1));
+            }
+            thread++;
             threads.add(List.copyOf(steps));
         }
     }
@@ -57,6 +68,16 @@ public enum LitmusTest {
     /** The programs of the test's threads (not counting the final reads). */
     public List<List<Step>> threads() {
         return threads;
+    }
+
+    /** Number of variables: x and y, and with final reads one end marker per thread. */
+    public int vars() {
+        return 2 + (finalReads ? threads.size() : 0);
+    }
+
+    /** The name of variable {@code var}: x, y, end0, end1, ... */
+    public static String variableName(int var) {
+        return var == 0 ? "x" : var == 1 ? "y" : "end" + (var - 2);
     }
 
     /** Whether a "final" thread reads every variable after the others are joined. */

@@ -57,7 +57,7 @@ class LitmusRunnerTest {
         for (LitmusTest t : LitmusTest.values()) {
             var batch = LitmusRunner.batch(t, Variant.PLAIN, 20, 0);
             assertEquals(20, batch.size());
-            int ops = t.threads().stream().mapToInt(List::size).sum() + (t.finalReads() ? 2 : 0);
+            int ops = t.threads().stream().mapToInt(List::size).sum() + (t.finalReads() ? t.vars() : 0);
             for (var h : batch) {
                 assertEquals(ops, h.size(), t.label());
                 assertTrue(h.timed(), t.label());

@@ -53,6 +53,27 @@ class LitmusRunnerTest {
     }
 
     @Test
+    void theSamplesMainRunsTheLitmusTestsAndPrintsTheirCounts() throws Exception {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream old = System.out;
+        System.setOut(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            dev.mmcheck.samples.Samples.main(new String[] {"litmus", "--runs", "20", "--tests", "SB,2+2W",
+                "--variants", "plain"});
+        } finally {
+            System.setOut(old);
+        }
+        String printed = buf.toString(java.nio.charset.StandardCharsets.UTF_8);
+        for (String test : new String[] {"SB", "2+2W"}) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^" + java.util.regex.Pattern.quote(test)
+                    + " +plain +20 +(\\d+) +(\\d+) +(\\d+) +\\d+$").matcher(printed);
+            assertTrue(m.find(), "no line for " + test + " in:\n" + printed);
+            assertEquals(20, Integer.parseInt(m.group(1)) + Integer.parseInt(m.group(2))
+                    + Integer.parseInt(m.group(3)), printed);
+        }
+    }
+
+    @Test
     void historiesRecordEveryOperationWithTimesInProgramOrder() {
         for (LitmusTest t : LitmusTest.values()) {
             var batch = LitmusRunner.batch(t, Variant.PLAIN, 20, 0);

@@ -169,6 +169,40 @@ class HistoryDifferentialTest {
         }
     }
 
+    /** The edge-by-edge check of explanations accepts the checker's cycle and rejects altered ones. */
+    @Test
+    void theExplanationCheckRejectsWrongCycles() throws Exception {
+        History h = PaperExamplesTest.load("sb");
+        HistoryOracle o = new HistoryOracle(h);
+        Verdict sc = HistoryChecker.check(h, HistoryChecker.Options.defaults()).sc();
+        List<Edge> cycle = sc.explanation().cycle();
+        List<String> failures = new ArrayList<>();
+        explanation(failures, "as found", h, o, false, sc.explanation());
+        assertTrue(failures.isEmpty(), failures.toString());
+        List<List<Edge>> altered = new ArrayList<>();
+        for (int i = 0; i < cycle.size(); i++) {
+            for (EdgeKind k : EdgeKind.values()) {
+                Edge e = cycle.get(i);
+                if (k != e.kind() && !(k.label().equals(e.kind().label()))) {
+                    List<Edge> c = new ArrayList<>(cycle);
+                    c.set(i, new Edge(e.from(), e.to(), k, e.via()));
+                    altered.add(c);
+                }
+            }
+            List<Edge> reversed = new ArrayList<>(cycle);
+            Edge e = cycle.get(i);
+            reversed.set(i, new Edge(e.to(), e.from(), e.kind(), e.via()));
+            altered.add(reversed);
+        }
+        List<Edge> open = new ArrayList<>(cycle.subList(1, cycle.size()));
+        altered.add(open);
+        for (List<Edge> c : altered) {
+            List<String> f = new ArrayList<>();
+            explanation(f, "altered", h, o, false, new Explanation("altered", c, List.of()));
+            assertTrue(!f.isEmpty(), "an altered cycle passed: " + c);
+        }
+    }
+
     private static void check(List<String> failures, String what, boolean expected, Verdict v) {
         if (v.outcome() == Verdict.Outcome.UNKNOWN || v.consistent() != expected) {
             failures.add(what + ": checker " + v.outcome() + " (stage " + v.stage() + "), brute force "

@@ -73,6 +73,81 @@ class LitmusRunnerTest {
         }
     }
 
+    /**
+     * The history of one outcome of {@code t}, built from its programs as the runner builds them (no
+     * times): {@code reads} are the values the threads' reads return, in thread order, then the final
+     * x and y; the final thread reads the end markers (1) first.
+     */
+    private static dev.mmcheck.checker.history.History outcome(LitmusTest t, long... reads) throws Exception {
+        var b = dev.mmcheck.checker.history.History.builder(t.label());
+        int k = t.threads().size();
+        for (int i = 0; i < k; i++) {
+            b.thread("t" + i);
+        }
+        int[] ids = new int[t.vars()];
+        for (int v = 0; v < t.vars(); v++) {
+            ids[v] = b.variable(LitmusTest.variableName(v));
+        }
+        long none = dev.mmcheck.checker.history.History.NO_TIME;
+        int r = 0;
+        for (int i = 0; i < k; i++) {
+            for (LitmusTest.Step s : t.threads().get(i)) {
+                if (s.write()) {
+                    b.write(i, ids[s.var()], s.value(), none, none, 0);
+                } else {
+                    b.read(i, ids[s.var()], reads[r++], none, none, 0);
+                }
+            }
+        }
+        if (t.finalReads()) {
+            int fin = b.thread("final");
+            for (int v = 2; v < t.vars(); v++) {
+                b.read(fin, ids[v], 1, none, none, 0);
+            }
+            b.read(fin, ids[0], reads[r++], none, none, 0);
+            b.read(fin, ids[1], reads[r++], none, none, 0);
+        }
+        assertEquals(reads.length, r, "values for every read");
+        return b.build();
+    }
+
+    private static String verdict(dev.mmcheck.checker.history.History h) {
+        var r = dev.mmcheck.checker.history.HistoryChecker.check(h,
+                dev.mmcheck.checker.history.HistoryChecker.Options.defaults().withAllCriteria(false));
+        return r.sc().consistent() ? "SC" : r.tso().consistent() ? "TSO-only" : "outside TSO";
+    }
+
+    /**
+     * The final values of 2+2W, R and S only mean something because each thread ends with an end marker
+     * that the final thread reads first: the classic forbidden and TSO-only outcomes come out as such,
+     * and a sequential outcome as SC. (Values: each variable's writes are numbered 1, 2 in the order of
+     * the test's threads.)
+     */
+    @Test
+    void endMarkersMakeFinalValuesTellTheStoreOrder() throws Exception {
+        // 2+2W: t0 W x=1; W y=1 || t1 W y=2; W x=2. Final x=1, y=2: each thread's first write came last.
+        assertEquals("outside TSO", verdict(outcome(LitmusTest.TWO_PLUS_TWO_W, 1, 2)));
+        assertEquals("SC", verdict(outcome(LitmusTest.TWO_PLUS_TWO_W, 2, 2)));
+        // R: t0 W x=1; W y=1 || t1 W y=2; R x. t1 reads x=0 and y ends 2: store buffering, TSO only.
+        assertEquals("TSO-only", verdict(outcome(LitmusTest.R, 0, 1, 2)));
+        assertEquals("SC", verdict(outcome(LitmusTest.R, 1, 1, 2)));
+        // S: t0 W x=1; W y=1 || t1 R y; W x=2. t1 reads y=1 but x ends 1: forbidden under TSO.
+        assertEquals("outside TSO", verdict(outcome(LitmusTest.S, 1, 1, 1)));
+        assertEquals("SC", verdict(outcome(LitmusTest.S, 1, 2, 1)));
+        // the same final values without the markers tell nothing: the final reads could run early
+        var free = dev.mmcheck.checker.history.History.builder("2+2W without markers");
+        int t0 = free.thread("t0");
+        int t1 = free.thread("t1");
+        int fin = free.thread("final");
+        int x = free.variable("x");
+        int y = free.variable("y");
+        long none = dev.mmcheck.checker.history.History.NO_TIME;
+        free.write(t0, x, 1, none, none, 0).write(t0, y, 1, none, none, 0);
+        free.write(t1, y, 2, none, none, 0).write(t1, x, 2, none, none, 0);
+        free.read(fin, x, 1, none, none, 0).read(fin, y, 2, none, none, 0);
+        assertEquals("SC", verdict(free.build()));
+    }
+
     @Test
     void historiesRecordEveryOperationWithTimesInProgramOrder() {
         for (LitmusTest t : LitmusTest.values()) {

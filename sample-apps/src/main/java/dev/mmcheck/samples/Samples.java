@@ -84,16 +84,39 @@ public final class Samples {
     }
 
     /** Runs the sample named by the first argument, or lists them. */
-    public static void main(String[] args) {
+    public static void main(String[] args) throws java.io.IOException {
+        if (args.length >= 1 && args[0].equals("litmus")) {
+            litmus(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         if (args.length != 1 || !SAMPLES.containsKey(args[0])) {
             if (args.length == 1) {
                 System.err.println("samples: no sample named '" + args[0] + "'");
             }
             System.err.println("usage: java -jar sample-apps.jar NAME, one of:");
             VERDICTS.forEach((n, v) -> System.err.println("  " + n + "  (expected: " + v + ")"));
+            System.err.println("or, with the checker on the class path, the litmus tests on this JVM (no agent):");
+            System.err.println("  java -cp sample-apps.jar:mmcheck-checker.jar dev.mmcheck.samples.Samples litmus "
+                    + "[--runs N] [--tests SB,MP,...] [--variants plain,opaque,rel-acq,volatile] [--save DIR]");
             System.exit(2);
         }
         sample(args[0]).run();
+    }
+
+    /**
+     * Runs the litmus runner ({@link dev.mmcheck.samples.litmus.LitmusRunner}), which checks its histories
+     * with the history checker: that is not in sample-apps.jar, so it must be on the class path.
+     */
+    private static void litmus(String[] args) throws java.io.IOException {
+        try {
+            Class.forName("dev.mmcheck.checker.history.HistoryChecker", false, Samples.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            System.err.println("samples: litmus needs the history checker on the class path: run it as "
+                    + "java -cp sample-apps/target/sample-apps.jar:checker/target/mmcheck-checker.jar "
+                    + "dev.mmcheck.samples.Samples litmus");
+            System.exit(2);
+        }
+        dev.mmcheck.samples.litmus.LitmusRunner.main(args);
     }
 
     /** Joins {@code t}, restoring the interrupt flag if interrupted. */

@@ -48,6 +48,7 @@ public final class Main {
     private static final String USAGE = String.join("\n",
             "usage: mmcheck replay TRACE [--models tso,pso,sober,scser,tsoser] [--report FILE.json] [--quiet]",
             "       mmcheck convert IN OUT",
+            "       " + dev.mmcheck.checker.history.HistoryCommand.USAGE,
             "       mmcheck --version",
             "replay runs the store-buffer monitors on a recorded or hand-written trace and reports every",
             "sequential-consistency violation a TSO or PSO machine could produce, and, when the trace declares",
@@ -79,6 +80,8 @@ public final class Main {
                     return replay(args);
                 case "convert":
                     return convert(args);
+                case "check-history":
+                    return new dev.mmcheck.checker.history.HistoryCommand(out, err).run(args);
                 case "--help":
                 case "-h":
                 case "help":

@@ -7,9 +7,12 @@
 #   bench/agent-overhead.sh            # RUNS=3
 #   RUNS=5 bench/agent-overhead.sh W02_ArrayCompute
 #   TX=1 RUNS=5 bench/agent-overhead.sh
+# SCALE=N makes each workload N times longer (-Dworkload.scale=N): at 1 a plain run takes tens of
+# milliseconds, mostly before the JIT has compiled the loops; larger scales show the steady state.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
+SCALE=${SCALE:-1}
 WORKLOADS=${*:-W01_QueueContention W02_ArrayCompute}
 if [ ! -f agent/target/mmcheck.jar ] || [ ! -f sample-apps/target/sample-apps.jar ]; then
   mvn -q -DskipTests package
@@ -38,11 +41,11 @@ fi
 for w in $WORKLOADS; do
   : > "$tmp/plain"; : > "$tmp/agent"; : > "$tmp/tx"
   for i in $(seq "$RUNS"); do
-    java -jar sample-apps/target/sample-apps.jar "$w" | elapsed >> "$tmp/plain"
-    java -javaagent:agent/target/mmcheck.jar=report="$tmp/r.json" -jar sample-apps/target/sample-apps.jar "$w" 2>/dev/null \
+    java -Dworkload.scale="$SCALE" -jar sample-apps/target/sample-apps.jar "$w" | elapsed >> "$tmp/plain"
+    java -Dworkload.scale="$SCALE" -javaagent:agent/target/mmcheck.jar=report="$tmp/r.json" -jar sample-apps/target/sample-apps.jar "$w" 2>/dev/null \
       | elapsed >> "$tmp/agent"
     if [ "$TX" = 1 ]; then
-      java -javaagent:agent/target/mmcheck.jar=report="$tmp/t.json",$(tx_options "$w") \
+      java -Dworkload.scale="$SCALE" -javaagent:agent/target/mmcheck.jar=report="$tmp/t.json",$(tx_options "$w") \
         -jar sample-apps/target/sample-apps.jar "$w" 2>/dev/null | elapsed >> "$tmp/tx"
     fi
   done

@@ -4,13 +4,14 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * W01 — Benchmark workload: a lock-free Michael-Scott queue (S12's) under contention, two producers
- * and two consumers moving 200,000 items. Prints {@code elapsed-ms=N} for bench/agent-overhead.sh.
+ * and two consumers moving 200,000 items (times {@code -Dworkload.scale=N}, default 1). Prints
+ * {@code elapsed-ms=N} for bench/agent-overhead.sh.
  *
  * <p>Run: {@code java -jar sample-apps/target/sample-apps.jar W01_QueueContention} (with and without the agent).
  */
 public final class W01_QueueContention implements Runnable {
 
-    private static final int ITEMS = 200_000;
+    private static final int ITEMS = 200_000 * Integer.getInteger("workload.scale", 1);
 
     @Override
     public void run() {

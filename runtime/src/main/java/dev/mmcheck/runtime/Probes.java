@@ -126,7 +126,7 @@ public final class Probes {
         if (s < 0 || t.nestedSkips > 0) {
             return;
         }
-        int c = s & (ThreadLog.CACHE - 1);
+        int c = ThreadLog.cacheIndex(s, t.heldSlot);
         if (kind == Kinds.LOAD) {
             if (!EventLog.selfCheck && !EventLog.transactions && t.cacheStripe[c] == s
                     && t.cacheObject[c] == t.heldObject && t.cacheSlot[c] == t.heldSlot
@@ -193,7 +193,7 @@ public final class Probes {
      * accesses are visible before the optimistic load, and the run stays sequentially consistent.
      */
     private static boolean optimistic(ThreadLog t, Object a, int i, int s) {
-        int c = s & (ThreadLog.CACHE - 1);
+        int c = ThreadLog.cacheIndex(s, i);
         if (EventLog.selfCheck || EventLog.transactions || t.held >= 0 || t.cacheStripe[c] != s
                 || t.cacheObject[c] != a || t.cacheSlot[c] != i) {
             return false;

@@ -28,9 +28,18 @@ public final class Stripes {
     private Stripes() {
     }
 
-    /** The stripe of address (object, slot); {@code slot} is a field id, an array index or a pseudo-field. */
+    /**
+     * The stripe of address (object, slot); {@code slot} is a field id, an array index or a pseudo-field.
+     * An array's elements go four to a stripe on consecutive stripes from a place its identity hash
+     * picks: threads working on different parts of an array then take different stripes (no lock word
+     * moving between their caches), and a loop walks the table in order. Fields are spread by hash.
+     */
     public static int of(Object object, int slot) {
-        int h = System.identityHashCode(object) * 0x9E3779B9 + slot * 0x85EBCA6B;
+        int h = System.identityHashCode(object) * 0x9E3779B9;
+        if (slot >= 0 && object.getClass().isArray()) { // folded where the type is known to be an array
+            return ((h ^ (h >>> 15)) + (slot >>> 2)) & (COUNT - 1);
+        }
+        h += slot * 0x85EBCA6B;
         return (h ^ (h >>> 15)) & (COUNT - 1);
     }
 

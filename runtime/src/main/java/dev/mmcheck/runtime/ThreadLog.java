@@ -88,6 +88,14 @@ public final class ThreadLog {
     // per stripe (direct-mapped on its low bits): the address this thread last accessed there, and the
     // stripe's write count just after; a load of the same address with no write since repeats it
     static final int CACHE = 256;
+
+    /**
+     * The repeat-cache entry of address (object, slot) under stripe {@code s}: the addresses that share
+     * a stripe (an array's neighbouring elements, {@link Stripes#of}) get neighbouring entries.
+     */
+    static int cacheIndex(int s, int slot) {
+        return (s * 4 + (slot & 3)) & (CACHE - 1);
+    }
     final Object[] cacheObject = new Object[CACHE];
     final int[] cacheSlot = new int[CACHE];
     final int[] cacheWrites = new int[CACHE];

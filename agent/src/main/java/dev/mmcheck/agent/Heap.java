@@ -23,7 +23,9 @@ final class Heap {
         final String type;
         /** For an array: its elements' address ids + 1 (0 none yet), in pages allocated on first use. */
         final int[][] pages;
+        /** Its addresses' ids, and their slots, in the order they were first used. */
         int[] addresses = new int[2];
+        int[] slots = new int[2];
         int count;
         Ref next;
 
@@ -39,6 +41,12 @@ final class Heap {
     private static final int PAGE_BITS = 10;
     /** Elements per page of an array's address table. */
     private static final int PAGE = 1 << PAGE_BITS;
+
+    /**
+     * An object's first INLINE addresses other than array elements are found by scanning its own
+     * slots (an object has few fields, and its record is already at hand); later ones in the table.
+     */
+    private static final int INLINE = 8;
 
     private static final long EMPTY = Long.MIN_VALUE;
 
@@ -56,6 +64,8 @@ final class Heap {
     private int size;
     // array elements with an address id (in their arrays' pages, not in the table)
     private int elements;
+    // addresses found by scanning their object's first INLINE slots (not in the table)
+    private int inline;
     // by address id
     private long[] keyOf = new long[256];
     private String[] typeOf = new String[256];
@@ -71,7 +81,7 @@ final class Heap {
     /**
      * The address id of slot {@code slot} of {@code o}. Array elements are found by index in the array's
      * own pages (no hashing: a loop over a large array would otherwise miss the caches on every event);
-     * fields and pseudo-slots (monitor, start) through the hash table.
+     * fields and pseudo-slots (monitor, start) among the object's first slots, then in the hash table.
      */
     int address(Object o, int slot) {
         Ref r = ref(o);
@@ -89,6 +99,16 @@ final class Heap {
                 elements++;
             }
             return a;
+        }
+        int[] slots = r.slots;
+        for (int k = 0, n = Math.min(r.count, INLINE); k < n; k++) {
+            if (slots[k] == slot) {
+                return r.addresses[k];
+            }
+        }
+        if (r.count < INLINE) {
+            inline++;
+            return newAddress(r, slot);
         }
         long key = ((long) r.id << 32) | (slot & 0xffffffffL);
         int mask = keys.length - 1;
@@ -125,20 +145,27 @@ final class Heap {
         typeOf[a] = r.type;
         if (r.count == r.addresses.length) {
             r.addresses = Arrays.copyOf(r.addresses, r.count * 2);
+            r.slots = Arrays.copyOf(r.slots, r.count * 2);
         }
+        r.slots[r.count] = slot;
         r.addresses[r.count++] = a;
         return a;
     }
 
+    // the two objects used last: consecutive events on one object are common (a node's fields, a
+    // lock), and so are events alternating between two (a queue and its node, two arrays)
     private Ref lastRef;
+    private Ref prevRef;
     private final java.util.Map<Class<?>, String> typeNames = new java.util.HashMap<>();
 
     private Ref ref(Object o) {
         Ref last = lastRef;
-        if (last != null && last.get() == o) {
-            return last; // consecutive events on one object are common (a node's fields, a lock)
+        if (last != null && last.refersTo(o)) {
+            return last;
         }
-        Ref r = lookup(o);
+        Ref prev = prevRef;
+        Ref r = prev != null && prev.refersTo(o) ? prev : lookup(o);
+        prevRef = last;
         lastRef = r;
         return r;
     }
@@ -147,7 +174,7 @@ final class Heap {
         int h = System.identityHashCode(o);
         int b = h & (buckets.length - 1);
         for (Ref r = buckets[b]; r != null; r = r.next) {
-            if (r.get() == o) {
+            if (r.refersTo(o)) {
                 return r;
             }
         }
@@ -182,8 +209,10 @@ final class Heap {
             for (int k = 0; k < r.count; k++) {
                 int a = r.addresses[k];
                 deadAddress.accept(a);
-                if (inPages(r, (int) keyOf[a])) {
+                if (inPages(r, r.slots[k])) {
                     elements--; // in the array's pages, which go with it
+                } else if (k < INLINE) {
+                    inline--; // in the object's own slots
                 } else {
                     remove(keyOf[a]);
                 }
@@ -196,6 +225,9 @@ final class Heap {
             unlink(r);
             if (lastRef == r) {
                 lastRef = null;
+            }
+            if (prevRef == r) {
+                prevRef = null;
             }
             if (freeObjects == freeObjectIds.length) {
                 freeObjectIds = Arrays.copyOf(freeObjectIds, freeObjects * 2);
@@ -276,7 +308,7 @@ final class Heap {
 
     /** Address ids currently in use. */
     int addresses() {
-        return size + elements;
+        return size + elements + inline;
     }
 
     /** A readable name of address {@code a}: {@code Node#3.next}, {@code int[]#7[2]}, {@code Main.counter}. */

@@ -74,6 +74,64 @@ class HeapTest {
     }
 
     @Test
+    void objectsWithManyFieldsAndInterleavedObjectsKeepExactAddresses() throws Exception {
+        FieldTable fields = new FieldTable();
+        int[] ids = new int[20]; // more fields than an object's inline slots
+        for (int f = 0; f < ids.length; f++) {
+            ids[f] = fields.id("com.x.Wide", "f" + f);
+        }
+        Heap heap = new Heap(fields);
+        Object a = new Object();
+        Object b = new Object();
+        Object c = new Object();
+        java.util.Map<Integer, String> byId = new java.util.HashMap<>();
+        // three objects in turn (the two most recent ones are remembered, the third is looked up)
+        for (int f = 0; f < ids.length; f++) {
+            for (Object[] o : new Object[][] {{a, "a"}, {b, "b"}, {c, "c"}}) {
+                String name = o[1] + "." + f;
+                Integer id = heap.address(o[0], ids[f]);
+                assertEquals(null, byId.put(id, name), "a fresh id for " + name);
+            }
+        }
+        for (int f = ids.length - 1; f >= 0; f--) {
+            assertEquals("c." + f, byId.get(heap.address(c, ids[f])));
+            assertEquals("a." + f, byId.get(heap.address(a, ids[f])));
+            assertEquals("b." + f, byId.get(heap.address(b, ids[f])));
+        }
+        assertEquals(60, heap.addresses());
+        int[] array = new int[100];
+        for (int i = 0; i < 10; i++) {
+            heap.address(array, i);
+        }
+        int monitor = heap.address(array, dev.mmcheck.runtime.Probes.MONITOR);
+        assertEquals(monitor, heap.address(array, dev.mmcheck.runtime.Probes.MONITOR));
+        assertEquals(71, heap.addresses());
+    }
+
+    @Test
+    void aCollectedWideObjectReleasesEveryAddress() throws Exception {
+        Heap heap = new Heap(new FieldTable());
+        int count = wideAddresses(heap);
+        List<Integer> dead = new ArrayList<>();
+        for (int attempt = 0; attempt < 50 && dead.size() < count; attempt++) {
+            System.gc();
+            Thread.sleep(20);
+            heap.expunge(dead::add);
+        }
+        assertEquals(count, new java.util.HashSet<>(dead).size());
+        assertEquals(0, heap.addresses());
+        assertEquals(0, heap.objects());
+    }
+
+    private static int wideAddresses(Heap heap) {
+        Object o = new Object(); // garbage as soon as this returns
+        for (int f = 0; f < 20; f++) {
+            heap.address(o, f);
+        }
+        return 20;
+    }
+
+    @Test
     void aCollectedArrayReleasesItsElementsAndMonitor() throws Exception {
         Heap heap = new Heap(new FieldTable());
         int[] ids = arrayAddresses(heap);

@@ -222,6 +222,18 @@ public final class TsoSerializability {
     private long resets;
     private long stepsThisEvent;
 
+    // scratch of node() and sweep(), reused so that the steady state allocates only what the graph keeps;
+    // node() calls itself (the virtual fence) only after it is done with them
+    private final ArrayList<Ev> sameScratch = new ArrayList<>();
+    private final ArrayList<Ev> directedScratch = new ArrayList<>();
+    private final ArrayList<Ev> undirectedScratch = new ArrayList<>();
+    private final ArrayList<DEdge> freshScratch = new ArrayList<>();
+    private final ArrayList<UEdge> freshUScratch = new ArrayList<>();
+    private final ArrayDeque<Tx> sweepWork = new ArrayDeque<>();
+    // undirected conflicts per transaction into a transaction outside atomic methods (its only event)
+    private final ArrayList<Tx> pairTx = new ArrayList<>();
+    private int[] pairCount = new int[8];
+
     /**
      * A check reporting to {@code sink}; {@code robustnessChecked} says whether the TSO monitor runs on
      * the same stream, which the shortcut of Theorem 3 relies on.
@@ -304,7 +316,8 @@ public final class TsoSerializability {
             tx = newTx(t, site, false);
         }
         Ev v = new Ev(seq, t, kind, writes, addr, code, site, tx, th.epoch);
-        List<Ev> same = new ArrayList<>(4);
+        List<Ev> same = sameScratch;
+        same.clear();
         int[] vc;
         Addr a = kind == R || kind == W || (kind == X && addr >= 0) ? address(addr) : null;
         if (kind == R) {
@@ -332,8 +345,10 @@ public final class TsoSerializability {
         if (from != null) {
             vc = join(vc, from.vc);
         }
-        List<Ev> directed = new ArrayList<>(2);
-        List<Ev> undirected = new ArrayList<>(2);
+        List<Ev> directed = directedScratch;
+        List<Ev> undirected = undirectedScratch;
+        directed.clear();
+        undirected.clear();
         if (a != null) {
             if (a.summary != null) {
                 vc = join(vc, a.summary);
@@ -382,7 +397,8 @@ public final class TsoSerializability {
         v.vc = vc;
 
         // conflict-graph edges, then the thread's state, then searches for cycles through the new edges
-        List<DEdge> fresh = new ArrayList<>(2);
+        List<DEdge> fresh = freshScratch;
+        fresh.clear();
         for (Ev s : same) {
             addDirected(s, v, fresh);
         }
@@ -392,7 +408,9 @@ public final class TsoSerializability {
         for (Ev u : directed) {
             addDirected(u, v, fresh);
         }
-        List<UEdge> freshU = new ArrayList<>(2);
+        List<UEdge> freshU = freshUScratch;
+        freshU.clear();
+        pairTx.clear();
         for (Ev u : undirected) {
             addUndirected(u, v, freshU);
         }
@@ -588,15 +606,33 @@ public final class TsoSerializability {
         if (a == b || !a.alive || !b.alive) {
             return;
         }
-        if (b.pairs == null) {
-            b.pairs = new HashMap<>();
+        if (b.active) {
+            if (b.pairs == null) {
+                b.pairs = new HashMap<>();
+            }
+            int n = b.pairs.getOrDefault(a, 0);
+            if (n >= config.edgesPerPair()) {
+                pairsCapped++;
+                return;
+            }
+            b.pairs.put(a, n + 1);
+        } else {
+            // outside atomic methods b has this one event: its pairs live for this node() call only
+            int k = pairTx.indexOf(a);
+            if (k < 0) {
+                k = pairTx.size();
+                pairTx.add(a);
+                if (k >= pairCount.length) {
+                    pairCount = Arrays.copyOf(pairCount, 2 * pairCount.length);
+                }
+                pairCount[k] = 0;
+            }
+            if (pairCount[k] >= config.edgesPerPair()) {
+                pairsCapped++;
+                return;
+            }
+            pairCount[k]++;
         }
-        int n = b.pairs.getOrDefault(a, 0);
-        if (n >= config.edgesPerPair()) {
-            pairsCapped++;
-            return;
-        }
-        b.pairs.put(a, n + 1);
         UEdge e = new UEdge(u, v);
         if (a.und == null) {
             a.und = new ArrayList<>(2);
@@ -614,7 +650,10 @@ public final class TsoSerializability {
         if (pending.isEmpty()) {
             return;
         }
-        ArrayDeque<Tx> work = new ArrayDeque<>(pending);
+        ArrayDeque<Tx> work = sweepWork;
+        for (int i = 0; i < pending.size(); i++) {
+            work.addLast(pending.get(i));
+        }
         pending.clear();
         while (!work.isEmpty()) {
             Tx x = work.pop();

@@ -233,6 +233,7 @@ public final class TsoSerializability {
     // undirected conflicts per transaction into a transaction outside atomic methods (its only event)
     private final ArrayList<Tx> pairTx = new ArrayList<>();
     private int[] pairCount = new int[8];
+    private boolean[] keepScratch = new boolean[64];
 
     /**
      * A check reporting to {@code sink}; {@code robustnessChecked} says whether the TSO monitor runs on
@@ -340,7 +341,9 @@ public final class TsoSerializability {
             }
         } else {
             vc = copy(th.all);
-            same.addAll(th.frontier);
+            for (int i = 0; i < th.frontier.size(); i++) {
+                same.add(th.frontier.get(i));
+            }
         }
         if (from != null) {
             vc = join(vc, from.vc);
@@ -399,20 +402,23 @@ public final class TsoSerializability {
         // conflict-graph edges, then the thread's state, then searches for cycles through the new edges
         List<DEdge> fresh = freshScratch;
         fresh.clear();
-        for (Ev s : same) {
-            addDirected(s, v, fresh);
+        for (int i = 0; i < same.size(); i++) {
+            addDirected(same.get(i), v, fresh);
         }
         if (from != null) {
             addDirected(from, v, fresh);
         }
-        for (Ev u : directed) {
-            addDirected(u, v, fresh);
+        for (int i = 0; i < directed.size(); i++) {
+            addDirected(directed.get(i), v, fresh);
         }
         List<UEdge> freshU = freshUScratch;
         freshU.clear();
         pairTx.clear();
-        for (Ev u : undirected) {
-            addUndirected(u, v, freshU);
+        for (int i = 0; i < undirected.size(); i++) {
+            addUndirected(undirected.get(i), v, freshU);
+        }
+        if (tx.chain == null) {
+            new Chain().add(tx); // outside atomic methods and not adopted by its thread's previous chain
         }
         th.all = join(th.all, vc);
         switch (kind) {
@@ -429,8 +435,16 @@ public final class TsoSerializability {
                 th.unfencedWrites = 0;
             }
             default -> {
-                th.frontier.removeIf(e -> precedesRead(e, v));
-                th.frontier.add(v);
+                ArrayList<Ev> f = th.frontier;
+                int w = 0;
+                for (int i = 0; i < f.size(); i++) {
+                    Ev e = f.get(i);
+                    if (!precedesRead(e, v)) {
+                        f.set(w++, e);
+                    }
+                }
+                truncate(f, w);
+                f.add(v);
                 if (!v.buffered) {
                     th.lastUnbufR = v;
                     th.unbufVc = vc;
@@ -449,11 +463,11 @@ public final class TsoSerializability {
         if (!tx.active) {
             finish(tx, th); // an event outside atomic methods is a whole transaction
         }
-        for (DEdge e : fresh) {
-            searchFrom(e);
+        for (int i = 0; i < fresh.size(); i++) {
+            searchFrom(fresh.get(i));
         }
-        for (UEdge u : freshU) {
-            searchFrom(u);
+        for (int i = 0; i < freshU.size(); i++) {
+            searchFrom(freshU.get(i));
         }
         if (kind != F && (th.unfencedWrites >= config.bufferBound() || th.frontier.size() > 64)) {
             // the thread's buffer drains here: a fence the program does not have, which only removes
@@ -472,6 +486,13 @@ public final class TsoSerializability {
         return !(e.kind == W || (e.kind == R && e.buffered));
     }
 
+    /** Drops the elements of {@code list} from {@code size} on, from the back (no shifting, no view). */
+    private static <T> void truncate(ArrayList<T> list, int size) {
+        for (int i = list.size() - 1; i >= size; i--) {
+            list.remove(i);
+        }
+    }
+
     private Ev newestOwn(Addr a, int t) {
         List<Ev> es = a.entries;
         for (int i = es.size() - 1; i >= 0; i--) {
@@ -488,11 +509,15 @@ public final class TsoSerializability {
      * beyond the bound the oldest is forgotten, keeping what it orders in the summary clock.
      */
     private void prune(Addr a) {
-        List<Ev> es = a.entries;
+        ArrayList<Ev> es = a.entries;
         int m = ++doneMark;
-        int w = es.size();
-        // newest to oldest, packing the kept ones at the end
-        for (int i = es.size() - 1; i >= 0; i--) {
+        int n = es.size();
+        if (keepScratch.length < n) {
+            keepScratch = new boolean[Math.max(n, 2 * keepScratch.length)];
+        }
+        boolean[] kept = keepScratch;
+        // decided newest to oldest, then packed to the front in order
+        for (int i = n - 1; i >= 0; i--) {
             Ev u = es.get(i);
             Th p = th(u.thread);
             boolean keep;
@@ -507,13 +532,15 @@ public final class TsoSerializability {
                 keep = (p.pruneBits & 1) == 0 || (u.writes && (p.pruneBits & 2) == 0);
                 p.pruneBits |= u.writes ? 3 : 1;
             }
-            if (keep) {
-                es.set(--w, u);
+            kept[i] = keep;
+        }
+        int w = 0;
+        for (int i = 0; i < n; i++) {
+            if (kept[i]) {
+                es.set(w++, es.get(i));
             }
         }
-        if (w > 0) {
-            es.subList(0, w).clear();
-        }
+        truncate(es, w);
         while (es.size() > config.entriesPerAddress()) {
             Ev u = es.remove(0);
             forgotten++;
@@ -529,7 +556,9 @@ public final class TsoSerializability {
     private Tx newTx(int t, int site, boolean atomic) {
         Th th = th(t);
         Tx x = new Tx(t, site, atomic);
-        new Chain().add(x);
+        if (atomic) {
+            new Chain().add(x); // outside atomic methods, node() gives it one once its edges are in
+        }
         x.prevInThread = th.newest;
         th.newest = x;
         live++;
@@ -559,7 +588,9 @@ public final class TsoSerializability {
 
     private void seal(Th th) {
         if (!th.unsealed.isEmpty()) {
-            pending.addAll(th.unsealed);
+            for (int i = 0; i < th.unsealed.size(); i++) {
+                pending.add(th.unsealed.get(i));
+            }
             th.unsealed.clear();
         }
     }
@@ -591,7 +622,7 @@ public final class TsoSerializability {
         from.out.add(e);
         to.in++;
         if (!to.adopted && from == to.prevInThread && from.chain.end() == from.chainPos + 1
-                && to.chain.txs.size() == 1) {
+                && (to.chain == null || to.chain.txs.size() == 1)) {
             // consecutive transactions of a thread ordered by ⊙→: one chain
             from.chain.add(to);
             to.chainEdge = e;

@@ -194,6 +194,7 @@ public final class TsoSerializability {
     static final class Addr {
         final ArrayList<Ev> entries = new ArrayList<>(4);
         int[] summary;
+        long prunedAt = -1; // fences when prune last decided what to keep
     }
 
     private final CycleSink sink;
@@ -234,6 +235,7 @@ public final class TsoSerializability {
     private final ArrayList<Tx> pairTx = new ArrayList<>();
     private int[] pairCount = new int[8];
     private boolean[] keepScratch = new boolean[64];
+    private long fences; // fences of all threads ever (never reset): an epoch moved when it changes
 
     /**
      * A check reporting to {@code sink}; {@code robustnessChecked} says whether the TSO monitor runs on
@@ -458,6 +460,7 @@ public final class TsoSerializability {
         }
         if (kind == X || kind == F) {
             th.epoch++;
+            fences++;
             seal(th);
         }
         if (!tx.active) {
@@ -509,7 +512,17 @@ public final class TsoSerializability {
      * beyond the bound the oldest is forgotten, keeping what it orders in the summary clock.
      */
     private void prune(Addr a) {
-        ArrayList<Ev> es = a.entries;
+        if (a.prunedAt != fences) {
+            a.prunedAt = fences;
+            keepOnly(a.entries);
+        }
+        // else no epoch moved since the last pass, which kept every entry then, and the one added since
+        // is not fenced: an entry's fate depends only on the epochs and on the newer fenced entries of
+        // its thread, so the pass would keep them all again
+        forgetBeyondBound(a);
+    }
+
+    private void keepOnly(ArrayList<Ev> es) {
         int m = ++doneMark;
         int n = es.size();
         if (keepScratch.length < n) {
@@ -541,6 +554,10 @@ public final class TsoSerializability {
             }
         }
         truncate(es, w);
+    }
+
+    private void forgetBeyondBound(Addr a) {
+        ArrayList<Ev> es = a.entries;
         while (es.size() > config.entriesPerAddress()) {
             Ev u = es.remove(0);
             forgotten++;

@@ -195,6 +195,7 @@ public final class TsoSerializability {
         final ArrayList<Ev> entries = new ArrayList<>(4);
         int[] summary;
         long prunedAt = -1; // fences when prune last decided what to keep
+        int writers; // entries that write
     }
 
     private final CycleSink sink;
@@ -360,7 +361,8 @@ public final class TsoSerializability {
             }
             int m = ++doneMark;
             List<Ev> es = a.entries;
-            for (int i = es.size() - 1; i >= 0; i--) {
+            // a read conflicts only with writes: with none remembered the scan would skip every entry
+            for (int i = writes || a.writers > 0 ? es.size() - 1 : -1; i >= 0; i--) {
                 Ev u = es.get(i);
                 if (u.thread == t) {
                     continue;
@@ -456,6 +458,9 @@ public final class TsoSerializability {
         tx.lastEv = v;
         if (a != null) {
             a.entries.add(v);
+            if (v.writes) {
+                a.writers++;
+            }
             prune(a);
         }
         if (kind == X || kind == F) {
@@ -514,7 +519,7 @@ public final class TsoSerializability {
     private void prune(Addr a) {
         if (a.prunedAt != fences) {
             a.prunedAt = fences;
-            keepOnly(a.entries);
+            a.writers = keepOnly(a.entries);
         }
         // else no epoch moved since the last pass, which kept every entry then, and the one added since
         // is not fenced: an entry's fate depends only on the epochs and on the newer fenced entries of
@@ -522,7 +527,8 @@ public final class TsoSerializability {
         forgetBeyondBound(a);
     }
 
-    private void keepOnly(ArrayList<Ev> es) {
+    /** Drops the entries that can no longer matter; returns how many of the kept ones write. */
+    private int keepOnly(ArrayList<Ev> es) {
         int m = ++doneMark;
         int n = es.size();
         if (keepScratch.length < n) {
@@ -548,12 +554,16 @@ public final class TsoSerializability {
             kept[i] = keep;
         }
         int w = 0;
+        int writers = 0;
         for (int i = 0; i < n; i++) {
             if (kept[i]) {
-                es.set(w++, es.get(i));
+                Ev u = es.get(i);
+                es.set(w++, u);
+                writers += u.writes ? 1 : 0;
             }
         }
         truncate(es, w);
+        return writers;
     }
 
     private void forgetBeyondBound(Addr a) {
@@ -561,6 +571,9 @@ public final class TsoSerializability {
         while (es.size() > config.entriesPerAddress()) {
             Ev u = es.remove(0);
             forgotten++;
+            if (u.writes) {
+                a.writers--;
+            }
             a.summary = join(a.summary == null ? new int[0] : a.summary, u.vc);
             if (u.kind == R && u.buffered) {
                 u.saturated = true; // its edges to later writes are no longer recorded: assume it reaches them

@@ -67,6 +67,11 @@ final class AgentStart {
             public boolean atomicByOption(String className, String method) {
                 return options.atomic(className, method);
             }
+
+            @Override
+            public boolean transactions() {
+                return options.checksTransactions();
+            }
         }, stats);
         Logger log = AgentLog.create();
         Thread hook = new Thread(() -> finish(options, loop, tee[0], stats, sites, log), "mmcheck-shutdown");

@@ -25,6 +25,9 @@ final class ClassRewriter extends ClassVisitor {
 
         /** Whether method {@code method} of {@code className} was declared atomic by option. */
         boolean atomicByOption(String className, String method);
+
+        /** Whether atomic methods are transactions (false when no serializability check can run). */
+        boolean transactions();
     }
 
     private final Context context;
@@ -117,10 +120,13 @@ final class ClassRewriter extends ClassVisitor {
         return dollar > 0 ? s.substring(0, dollar) : s;
     }
 
-    /** Whether method {@code name} is atomic: by option, or annotated with any annotation named Atomic. */
+    /**
+     * Whether method {@code name} is atomic: by option, or annotated with any annotation named Atomic;
+     * never when the run checks no transactions.
+     */
     boolean isAtomic(String name, MethodRewriter method) {
-        return context.atomicByOption(className, name) || hasAtomic(method.visibleAnnotations)
-                || hasAtomic(method.invisibleAnnotations);
+        return context.transactions() && (context.atomicByOption(className, name) || hasAtomic(method.visibleAnnotations)
+                || hasAtomic(method.invisibleAnnotations));
     }
 
     private static boolean hasAtomic(List<AnnotationNode> annotations) {

@@ -158,9 +158,22 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         return out;
     }
 
-    /** Whether the run declares transactions up front: atomic= given, or a serializability check chosen. */
+    /**
+     * Whether a serializability check can run: chosen in models=, or models= not given (then they start
+     * with the first transaction). When not, atomic methods are not transactions at all: bracketing them
+     * and logging every load would cost time for no check.
+     */
+    public boolean checksTransactions() {
+        return !modelsChosen || analyses.contains(Analysis.SCSER) || analyses.contains(Analysis.TSOSER);
+    }
+
+    /**
+     * Whether the run declares transactions up front: a serializability check chosen, or atomic= given
+     * and a serializability check can run.
+     */
     public boolean declaresTransactions() {
-        return !atomic.isEmpty() || analyses.contains(Analysis.SCSER) || analyses.contains(Analysis.TSOSER);
+        return analyses.contains(Analysis.SCSER) || analyses.contains(Analysis.TSOSER)
+                || (!atomic.isEmpty() && checksTransactions());
     }
 
     /** Whether the class with binary name {@code className} (dots) is to be instrumented. */

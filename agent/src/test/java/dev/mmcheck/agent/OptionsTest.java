@@ -57,6 +57,24 @@ class OptionsTest {
         assertEquals(List.of("a.*"), d.excludes());
     }
 
+    /** Transactions are declared only when a serializability check will (or, models= not given, can) run. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "''                                   | false | true",
+        "atomic=a.B#c                         | true  | true",
+        "atomic=a.B#c,models=tso:pso          | false | false",
+        "atomic=a.B#c,models=sober            | false | false",
+        "atomic=a.B#c,models=tso:scser        | true  | true",
+        "atomic=a.B#c,models=tsoser           | true  | true",
+        "models=pso:tsoser                    | true  | true",
+        "models=tso                           | false | false",
+    })
+    void transactionsOnlyWithASerializabilityCheck(String args, boolean declares, boolean checks) throws Exception {
+        Options o = Options.parse(args, props());
+        assertEquals(declares, o.declaresTransactions(), args);
+        assertEquals(checks, o.checksTransactions(), args);
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic",

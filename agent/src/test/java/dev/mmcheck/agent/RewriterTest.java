@@ -58,6 +58,11 @@ class RewriterTest {
             public boolean atomicByOption(String className, String method) {
                 return false;
             }
+
+            @Override
+            public boolean transactions() {
+                return true;
+            }
         };
         reader.accept(new ClassRewriter(writer, ctx, new TypeFacts(TypePool.Default.ofSystemLoader())),
                 ClassReader.SKIP_FRAMES);

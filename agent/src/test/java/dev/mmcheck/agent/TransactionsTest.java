@@ -61,6 +61,11 @@ class TransactionsTest {
             public boolean atomicByOption(String className, String method) {
                 return options.atomic(className, method);
             }
+
+            @Override
+            public boolean transactions() {
+                return options.checksTransactions();
+            }
         };
         new ClassReader(original).accept(new ClassRewriter(writer, ctx, new TypeFacts(TypePool.Default.ofSystemLoader())),
                 ClassReader.SKIP_FRAMES);
@@ -177,6 +182,27 @@ class TransactionsTest {
         assertEquals(List.of(B, L, S, E), run(b, "inc"));
         assertTrue(EventLog.hasTransactions());
         assertEquals(List.of(L, L), run(b, "readRead"));
+    }
+
+    /**
+     * With models= leaving out both serializability checks, atomic methods (by option or annotation) are
+     * not transactions: no brackets, nothing declared, and repeated loads are left out as without them.
+     */
+    @Test
+    void withoutASerializabilityCheckAtomicMethodsAreNotTransactions() throws Exception {
+        EventLog.configure(1 << 12, false);
+        Options o = Options.parse("atomic=dev.mmcheck.agent.fixtures.Transactions#byOpt*,models=tso:pso",
+                new java.util.Properties());
+        assertFalse(o.declaresTransactions());
+        byte[] b = transform(Transactions.class, o);
+        assertEquals(List.of(L, S), run(b, "inc"), "annotated, but no check");
+        assertEquals(List.of(S), run(b, "byOption"), "declared by the option, but no check");
+        assertEquals(List.of(L), run(b, "readTwice"), "the repeat is left out");
+        assertFalse(EventLog.hasTransactions());
+        Options with = Options.parse("atomic=dev.mmcheck.agent.fixtures.Transactions#byOpt*,models=tso:tsoser",
+                new java.util.Properties());
+        assertTrue(with.declaresTransactions());
+        assertEquals(List.of(B, S, E), run(transform(Transactions.class, with), "byOption"));
     }
 
     @Test

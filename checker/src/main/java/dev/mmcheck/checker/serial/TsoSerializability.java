@@ -194,6 +194,8 @@ public final class TsoSerializability {
     static final class Addr {
         final ArrayList<Ev> entries = new ArrayList<>(4);
         int[] summary;
+        long prunedAt = -1; // fences when prune last decided what to keep
+        int writers; // entries that write
     }
 
     private final CycleSink sink;
@@ -221,6 +223,20 @@ public final class TsoSerializability {
     private long pairsCapped;
     private long resets;
     private long stepsThisEvent;
+
+    // scratch of node() and sweep(), reused so that the steady state allocates only what the graph keeps;
+    // node() calls itself (the virtual fence) only after it is done with them
+    private final ArrayList<Ev> sameScratch = new ArrayList<>();
+    private final ArrayList<Ev> directedScratch = new ArrayList<>();
+    private final ArrayList<Ev> undirectedScratch = new ArrayList<>();
+    private final ArrayList<DEdge> freshScratch = new ArrayList<>();
+    private final ArrayList<UEdge> freshUScratch = new ArrayList<>();
+    private final ArrayDeque<Tx> sweepWork = new ArrayDeque<>();
+    // undirected conflicts per transaction into a transaction outside atomic methods (its only event)
+    private final ArrayList<Tx> pairTx = new ArrayList<>();
+    private int[] pairCount = new int[8];
+    private boolean[] keepScratch = new boolean[64];
+    private long fences; // fences of all threads ever (never reset): an epoch moved when it changes
 
     /**
      * A check reporting to {@code sink}; {@code robustnessChecked} says whether the TSO monitor runs on
@@ -304,7 +320,8 @@ public final class TsoSerializability {
             tx = newTx(t, site, false);
         }
         Ev v = new Ev(seq, t, kind, writes, addr, code, site, tx, th.epoch);
-        List<Ev> same = new ArrayList<>(4);
+        List<Ev> same = sameScratch;
+        same.clear();
         int[] vc;
         Addr a = kind == R || kind == W || (kind == X && addr >= 0) ? address(addr) : null;
         if (kind == R) {
@@ -327,20 +344,25 @@ public final class TsoSerializability {
             }
         } else {
             vc = copy(th.all);
-            same.addAll(th.frontier);
+            for (int i = 0; i < th.frontier.size(); i++) {
+                same.add(th.frontier.get(i));
+            }
         }
         if (from != null) {
             vc = join(vc, from.vc);
         }
-        List<Ev> directed = new ArrayList<>(2);
-        List<Ev> undirected = new ArrayList<>(2);
+        List<Ev> directed = directedScratch;
+        List<Ev> undirected = undirectedScratch;
+        directed.clear();
+        undirected.clear();
         if (a != null) {
             if (a.summary != null) {
                 vc = join(vc, a.summary);
             }
             int m = ++doneMark;
             List<Ev> es = a.entries;
-            for (int i = es.size() - 1; i >= 0; i--) {
+            // a read conflicts only with writes: with none remembered the scan would skip every entry
+            for (int i = writes || a.writers > 0 ? es.size() - 1 : -1; i >= 0; i--) {
                 Ev u = es.get(i);
                 if (u.thread == t) {
                     continue;
@@ -382,19 +404,25 @@ public final class TsoSerializability {
         v.vc = vc;
 
         // conflict-graph edges, then the thread's state, then searches for cycles through the new edges
-        List<DEdge> fresh = new ArrayList<>(2);
-        for (Ev s : same) {
-            addDirected(s, v, fresh);
+        List<DEdge> fresh = freshScratch;
+        fresh.clear();
+        for (int i = 0; i < same.size(); i++) {
+            addDirected(same.get(i), v, fresh);
         }
         if (from != null) {
             addDirected(from, v, fresh);
         }
-        for (Ev u : directed) {
-            addDirected(u, v, fresh);
+        for (int i = 0; i < directed.size(); i++) {
+            addDirected(directed.get(i), v, fresh);
         }
-        List<UEdge> freshU = new ArrayList<>(2);
-        for (Ev u : undirected) {
-            addUndirected(u, v, freshU);
+        List<UEdge> freshU = freshUScratch;
+        freshU.clear();
+        pairTx.clear();
+        for (int i = 0; i < undirected.size(); i++) {
+            addUndirected(undirected.get(i), v, freshU);
+        }
+        if (tx.chain == null) {
+            new Chain().add(tx); // outside atomic methods and not adopted by its thread's previous chain
         }
         th.all = join(th.all, vc);
         switch (kind) {
@@ -411,8 +439,16 @@ public final class TsoSerializability {
                 th.unfencedWrites = 0;
             }
             default -> {
-                th.frontier.removeIf(e -> precedesRead(e, v));
-                th.frontier.add(v);
+                ArrayList<Ev> f = th.frontier;
+                int w = 0;
+                for (int i = 0; i < f.size(); i++) {
+                    Ev e = f.get(i);
+                    if (!precedesRead(e, v)) {
+                        f.set(w++, e);
+                    }
+                }
+                truncate(f, w);
+                f.add(v);
                 if (!v.buffered) {
                     th.lastUnbufR = v;
                     th.unbufVc = vc;
@@ -422,20 +458,24 @@ public final class TsoSerializability {
         tx.lastEv = v;
         if (a != null) {
             a.entries.add(v);
+            if (v.writes) {
+                a.writers++;
+            }
             prune(a);
         }
         if (kind == X || kind == F) {
             th.epoch++;
+            fences++;
             seal(th);
         }
         if (!tx.active) {
             finish(tx, th); // an event outside atomic methods is a whole transaction
         }
-        for (DEdge e : fresh) {
-            searchFrom(e);
+        for (int i = 0; i < fresh.size(); i++) {
+            searchFrom(fresh.get(i));
         }
-        for (UEdge u : freshU) {
-            searchFrom(u);
+        for (int i = 0; i < freshU.size(); i++) {
+            searchFrom(freshU.get(i));
         }
         if (kind != F && (th.unfencedWrites >= config.bufferBound() || th.frontier.size() > 64)) {
             // the thread's buffer drains here: a fence the program does not have, which only removes
@@ -454,6 +494,13 @@ public final class TsoSerializability {
         return !(e.kind == W || (e.kind == R && e.buffered));
     }
 
+    /** Drops the elements of {@code list} from {@code size} on, from the back (no shifting, no view). */
+    private static <T> void truncate(ArrayList<T> list, int size) {
+        for (int i = list.size() - 1; i >= size; i--) {
+            list.remove(i);
+        }
+    }
+
     private Ev newestOwn(Addr a, int t) {
         List<Ev> es = a.entries;
         for (int i = es.size() - 1; i >= 0; i--) {
@@ -470,11 +517,26 @@ public final class TsoSerializability {
      * beyond the bound the oldest is forgotten, keeping what it orders in the summary clock.
      */
     private void prune(Addr a) {
-        List<Ev> es = a.entries;
+        if (a.prunedAt != fences) {
+            a.prunedAt = fences;
+            a.writers = keepOnly(a.entries);
+        }
+        // else no epoch moved since the last pass, which kept every entry then, and the one added since
+        // is not fenced: an entry's fate depends only on the epochs and on the newer fenced entries of
+        // its thread, so the pass would keep them all again
+        forgetBeyondBound(a);
+    }
+
+    /** Drops the entries that can no longer matter; returns how many of the kept ones write. */
+    private int keepOnly(ArrayList<Ev> es) {
         int m = ++doneMark;
-        int w = es.size();
-        // newest to oldest, packing the kept ones at the end
-        for (int i = es.size() - 1; i >= 0; i--) {
+        int n = es.size();
+        if (keepScratch.length < n) {
+            keepScratch = new boolean[Math.max(n, 2 * keepScratch.length)];
+        }
+        boolean[] kept = keepScratch;
+        // decided newest to oldest, then packed to the front in order
+        for (int i = n - 1; i >= 0; i--) {
             Ev u = es.get(i);
             Th p = th(u.thread);
             boolean keep;
@@ -489,16 +551,29 @@ public final class TsoSerializability {
                 keep = (p.pruneBits & 1) == 0 || (u.writes && (p.pruneBits & 2) == 0);
                 p.pruneBits |= u.writes ? 3 : 1;
             }
-            if (keep) {
-                es.set(--w, u);
+            kept[i] = keep;
+        }
+        int w = 0;
+        int writers = 0;
+        for (int i = 0; i < n; i++) {
+            if (kept[i]) {
+                Ev u = es.get(i);
+                es.set(w++, u);
+                writers += u.writes ? 1 : 0;
             }
         }
-        if (w > 0) {
-            es.subList(0, w).clear();
-        }
+        truncate(es, w);
+        return writers;
+    }
+
+    private void forgetBeyondBound(Addr a) {
+        ArrayList<Ev> es = a.entries;
         while (es.size() > config.entriesPerAddress()) {
             Ev u = es.remove(0);
             forgotten++;
+            if (u.writes) {
+                a.writers--;
+            }
             a.summary = join(a.summary == null ? new int[0] : a.summary, u.vc);
             if (u.kind == R && u.buffered) {
                 u.saturated = true; // its edges to later writes are no longer recorded: assume it reaches them
@@ -511,7 +586,9 @@ public final class TsoSerializability {
     private Tx newTx(int t, int site, boolean atomic) {
         Th th = th(t);
         Tx x = new Tx(t, site, atomic);
-        new Chain().add(x);
+        if (atomic) {
+            new Chain().add(x); // outside atomic methods, node() gives it one once its edges are in
+        }
         x.prevInThread = th.newest;
         th.newest = x;
         live++;
@@ -541,7 +618,9 @@ public final class TsoSerializability {
 
     private void seal(Th th) {
         if (!th.unsealed.isEmpty()) {
-            pending.addAll(th.unsealed);
+            for (int i = 0; i < th.unsealed.size(); i++) {
+                pending.add(th.unsealed.get(i));
+            }
             th.unsealed.clear();
         }
     }
@@ -573,7 +652,7 @@ public final class TsoSerializability {
         from.out.add(e);
         to.in++;
         if (!to.adopted && from == to.prevInThread && from.chain.end() == from.chainPos + 1
-                && to.chain.txs.size() == 1) {
+                && (to.chain == null || to.chain.txs.size() == 1)) {
             // consecutive transactions of a thread ordered by ⊙→: one chain
             from.chain.add(to);
             to.chainEdge = e;
@@ -588,15 +667,33 @@ public final class TsoSerializability {
         if (a == b || !a.alive || !b.alive) {
             return;
         }
-        if (b.pairs == null) {
-            b.pairs = new HashMap<>();
+        if (b.active) {
+            if (b.pairs == null) {
+                b.pairs = new HashMap<>();
+            }
+            int n = b.pairs.getOrDefault(a, 0);
+            if (n >= config.edgesPerPair()) {
+                pairsCapped++;
+                return;
+            }
+            b.pairs.put(a, n + 1);
+        } else {
+            // outside atomic methods b has this one event: its pairs live for this node() call only
+            int k = pairTx.indexOf(a);
+            if (k < 0) {
+                k = pairTx.size();
+                pairTx.add(a);
+                if (k >= pairCount.length) {
+                    pairCount = Arrays.copyOf(pairCount, 2 * pairCount.length);
+                }
+                pairCount[k] = 0;
+            }
+            if (pairCount[k] >= config.edgesPerPair()) {
+                pairsCapped++;
+                return;
+            }
+            pairCount[k]++;
         }
-        int n = b.pairs.getOrDefault(a, 0);
-        if (n >= config.edgesPerPair()) {
-            pairsCapped++;
-            return;
-        }
-        b.pairs.put(a, n + 1);
         UEdge e = new UEdge(u, v);
         if (a.und == null) {
             a.und = new ArrayList<>(2);
@@ -614,7 +711,10 @@ public final class TsoSerializability {
         if (pending.isEmpty()) {
             return;
         }
-        ArrayDeque<Tx> work = new ArrayDeque<>(pending);
+        ArrayDeque<Tx> work = sweepWork;
+        for (int i = 0; i < pending.size(); i++) {
+            work.addLast(pending.get(i));
+        }
         pending.clear();
         while (!work.isEmpty()) {
             Tx x = work.pop();

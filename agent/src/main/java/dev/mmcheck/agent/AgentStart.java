@@ -100,6 +100,10 @@ final class AgentStart {
             notes.add(stats.failed.get() + " classes could not be instrumented and ran unchecked: "
                     + String.join("; ", stats.failures()));
         }
+        if (loop.stripesHeldAtExit() > 0) {
+            notes.add(loop.stripesHeldAtExit() + " address stripes were still held by running threads 2 s after the "
+                    + "log closed at exit: the accesses they bracket may be unlogged");
+        }
         if (loop.nestedAccesses() > 0) {
             notes.add(loop.nestedAccesses() + " accesses ran inside another access's probes (unforeseen code between "
                     + "a lock probe and its log probe) and were not logged");

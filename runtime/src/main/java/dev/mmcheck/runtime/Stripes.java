@@ -51,6 +51,11 @@ public final class Stripes {
         }
     }
 
+    /** Takes stripe {@code s} if it is free; returns whether it did. */
+    public static boolean tryLock(int s) {
+        return INTS.compareAndSet(WORDS, s * PAD, 0, 1);
+    }
+
     /** The sequence number of the next event logged under stripe {@code s}; only while holding it. */
     public static int nextSeq(int s) {
         int at = s * PAD + 1;

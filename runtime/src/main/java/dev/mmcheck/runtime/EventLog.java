@@ -52,7 +52,9 @@ public final class EventLog {
             // the begin event: after the start event of whoever started this thread, on the same stripe
             int s = Stripes.of(me, Probes.START);
             Stripes.lock(s);
-            log.offer(Kinds.THREAD_BEGIN, -1, me, Probes.START, s, Stripes.nextSeq(s), 0);
+            if (!closed) { // re-checked under the stripe, as for accesses (Probes.take)
+                log.offer(Kinds.THREAD_BEGIN, -1, me, Probes.START, s, Stripes.nextSeq(s), 0);
+            }
             Stripes.unlock(s);
         }
         return log;

@@ -487,8 +487,26 @@ public final class Probes {
     /** A fence of kind {@code kind} (full, StoreStore, load) at {@code site}. */
     public static void fence(ThreadLog t, int site, int kind) {
         if (!off(t)) {
-            t.offer(kind, site, null, 0, -1, 0, NO_VALUE);
+            offerUnordered(t, kind, site, null, 0, NO_VALUE);
         }
+    }
+
+    /**
+     * Publishes an event that no address orders (stripe -1) under the thread's handshake stripe, checking
+     * again under it that the log is open: as for accesses (take), an event in flight when the log
+     * closes is then either published before the checker's final drain or not at all.
+     */
+    private static void offerUnordered(ThreadLog t, int kind, int site, Object object, int slot, long value) {
+        if (t.held >= 0) { // cannot happen between probes; never spin on a stripe this thread may hold
+            t.offer(kind, site, object, slot, -1, 0, value);
+            return;
+        }
+        int s = t.handshakeStripe;
+        Stripes.lock(s);
+        if (!EventLog.closed) {
+            t.offer(kind, site, object, slot, -1, 0, value);
+        }
+        Stripes.unlock(s);
     }
 
     /**
@@ -549,7 +567,7 @@ public final class Probes {
 
     private static void fenceless(ThreadLog t, int kind, int site) {
         if (!off(t)) {
-            t.offer(kind, site, null, 0, -1, 0, NO_VALUE);
+            offerUnordered(t, kind, site, null, 0, NO_VALUE);
         }
     }
 
@@ -590,7 +608,7 @@ public final class Probes {
         }
         ThreadLog ul = EventLog.existingLogOf(u);
         // the joined thread is dead: its log is final; the checker consumes all of it before the join
-        t.offer(Kinds.THREAD_JOIN, site, u, START, -1, 0, ul == null ? -1 : ul.lvProducerIndex());
+        offerUnordered(t, Kinds.THREAD_JOIN, site, u, START, ul == null ? -1 : ul.lvProducerIndex());
     }
 
     // ------------------------------------------------------------------- atomics and other accessors

@@ -101,6 +101,13 @@ public final class ThreadLog {
     final int[] cacheWrites = new int[CACHE];
     final int[] cacheStripe = new int[CACHE];
 
+    /**
+     * The stripe this thread takes around an event no address orders (a fence, a transaction bracket, a
+     * join): not for ordering (the event says stripe -1) but so that the checker's sweep of every
+     * stripe at exit also waits for such an event in flight (Probes.offerUnordered).
+     */
+    final int handshakeStripe;
+
     // written by the consumer only
     private volatile long consumerIndex;
 
@@ -113,6 +120,7 @@ public final class ThreadLog {
         this.thread = new WeakReference<>(thread);
         this.name = thread.getName();
         java.util.Arrays.fill(cacheStripe, -1);
+        this.handshakeStripe = Stripes.of(this, 0);
     }
 
     /** This log's thread id: dense, in order of first event, never reused. Any thread. */

@@ -18,6 +18,7 @@ public final class ExitsEarly {
         Thread racer = new Thread(() -> {
             for (int i = 0; ; i++) {
                 x = i;
+                java.lang.invoke.VarHandle.fullFence(); // an event no address orders, racing the exit too
                 if (y == -1) {
                     return;
                 }

@@ -19,7 +19,11 @@ public final class S10_BakeryPlain implements Runnable {
         choosing[i] = 1; // mmcheck:store
         Rounds.pause(); // widens the window between the stores and the loads, as a preemption would
         int t = ticket[j] + 1; // mmcheck:access
-        Rounds.pause(); // a preemption here lets the other thread store its ticket and read our choosing flag
+        for (int k = 0; k <= 2 * i; k++) {
+            // thread 1 takes longer to choose, as a preemption would make it: thread 0 stores its ticket
+            // and reads thread 1's choosing flag while that is still set (and could still be buffered)
+            Rounds.pause();
+        }
         ticket[i] = t; // mmcheck:store
         choosing[i] = 0; // mmcheck:store
         Rounds.pause();

@@ -99,6 +99,9 @@ public final class S19_TaskPoolPlain implements Runnable {
                 putBackHeadIndex();
             }
         }, r -> {
+            // the tail thread starts a little later, as a preemption would make it: the head thread then
+            // tests before the tail index moves, while its own head update could still be buffered
+            Rounds.pause();
             takeTailIndex();
             Rounds.pause();
             if (!takeTail()) {

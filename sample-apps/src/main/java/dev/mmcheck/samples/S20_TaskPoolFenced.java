@@ -85,6 +85,7 @@ public final class S20_TaskPoolFenced implements Runnable {
                 putBackHeadIndex();
             }
         }, r -> {
+            Rounds.pause(); // the schedule that exposes S19: the tail thread starts a little later
             takeTailIndex();
             Rounds.pause();
             if (!takeTail()) {

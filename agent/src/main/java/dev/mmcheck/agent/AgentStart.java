@@ -2,9 +2,12 @@ package dev.mmcheck.agent;
 
 import dev.mmcheck.checker.engine.CheckResult;
 import dev.mmcheck.checker.engine.Checker;
+import dev.mmcheck.checker.engine.Fault;
 import dev.mmcheck.checker.event.EventSink;
 import dev.mmcheck.checker.monitor.MonitorConfig;
+import dev.mmcheck.checker.report.Failure;
 import dev.mmcheck.checker.report.JsonReport;
+import dev.mmcheck.checker.report.Note;
 import dev.mmcheck.checker.report.Summary;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.Targets;
@@ -27,6 +30,9 @@ import java.util.Map;
  */
 final class AgentStart {
 
+    /** The stage name of the checker thread's own failures (as opposed to an analysis'). */
+    static final String LOOP_STAGE = "checker-loop";
+
     /** Events each thread's log holds before its thread waits for the checker. */
     static final int EVENTS_PER_THREAD = 1 << 15;
 
@@ -44,11 +50,18 @@ final class AgentStart {
         // models= is exact; by default the serializability checks start with the first transaction
         Checker.Config config = Checker.Config.defaults().withAnalyses(options.analyses())
                 .withMonitors(MonitorConfig.defaults()).withAutoSerializability(!options.modelsChosen());
+        String inject = options.injectFailure();
+        if (inject != null && !inject.startsWith(LOOP_STAGE + "@")) {
+            config = config.withFault(Fault.parse(inject));
+        }
         TraceTee[] tee = new TraceTee[1];
         EventSink traceSink = options.trace() == null ? null : (k, t, o, s) -> tee[0].event(k, t, o, s);
         CheckerLoop loop = new CheckerLoop(config, fields, sites, options.selfCheck(), traceSink, Checker::new);
         if (options.trace() != null) {
             tee[0] = new TraceTee(options.trace(), loop);
+        }
+        if (inject != null && inject.startsWith(LOOP_STAGE + "@")) {
+            loop.failAt(Long.parseLong(inject.substring(LOOP_STAGE.length() + 1)));
         }
         loop.start();
         Transformation.Stats stats = new Transformation.Stats();
@@ -86,41 +99,56 @@ final class AgentStart {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        CheckResult r = loop.checker().result();
-        List<String> notes = new ArrayList<>(r.notes());
         long produced = loop.produced();
         long consumed = loop.consumed();
+        SelfCheck self = loop.selfCheck();
+        CheckResult result = loop.checker().result();
         if (loop.failure() != null) {
-            notes.add(0, "the checker thread failed and checking stopped there: " + loop.failure());
+            result = result.withFailure(Failure.of(LOOP_STAGE, loop.failureAt(), loop.failure()));
+        }
+        List<Note> first = new ArrayList<>();
+        if (loop.failure() != null) {
+            first.add(Note.incomplete("checker-stopped", "", loop.unchecked(), "checking stopped after "
+                    + loop.failureAt() + " events: the " + loop.unchecked() + " events after them were drained "
+                    + "(the application did not wait) but not checked"));
         }
         if (produced != consumed) {
-            notes.add(0, "events produced (" + produced + ") and consumed (" + consumed + ") differ");
+            first.add(Note.incomplete("events-lost", "", Math.abs(produced - consumed), "events produced ("
+                    + produced + ") and consumed (" + consumed + ") differ: some events were not checked"));
+        }
+        if (self != null && self.mismatches() > 0) {
+            first.add(Note.incomplete("self-check", "", self.mismatches(), "self-check: " + self.mismatches()
+                    + " of " + self.reads() + " reads returned a value other than the checker's order implies, "
+                    + "so the order the checker saw is not the run's; first: " + String.join("; ", self.examples())));
         }
         if (stats.failed.get() > 0) {
-            notes.add(stats.failed.get() + " classes could not be instrumented and ran unchecked: "
-                    + String.join("; ", stats.failures()));
+            first.add(Note.incomplete("classes-failed", "", stats.failed.get(), stats.failed.get()
+                    + " classes could not be instrumented and ran unchecked (exclude them with excludes= to "
+                    + "accept that): " + String.join("; ", stats.failures())));
         }
         if (loop.stripesHeldAtExit() > 0) {
-            notes.add(loop.stripesHeldAtExit() + " address stripes were still held by running threads 2 s after the "
-                    + "log closed at exit: the accesses they bracket may be unlogged");
+            first.add(Note.incomplete("unlogged-at-exit", "", loop.stripesHeldAtExit(), loop.stripesHeldAtExit()
+                    + " address stripes were still held by running threads 2 s after the log closed at exit: "
+                    + "the accesses they bracket may be unlogged"));
         }
         if (loop.nestedAccesses() > 0) {
-            notes.add(loop.nestedAccesses() + " accesses ran inside another access's probes (unforeseen code between "
-                    + "a lock probe and its log probe) and were not logged");
+            first.add(Note.incomplete("nested-accesses", "", loop.nestedAccesses(), loop.nestedAccesses()
+                    + " accesses ran inside another access's probes (unforeseen code between a lock probe and "
+                    + "its log probe) and were not logged"));
         }
+        List<Note> last = new ArrayList<>();
         if (Targets.unresolved() > 0) {
-            notes.add(Targets.unresolved() + " accesses through field updaters, VarHandles or Unsafe offsets whose "
-                    + "creation was not seen were checked under an address of their own");
+            last.add(Note.degraded("unresolved-accessors", "", Targets.unresolved(), Targets.unresolved()
+                    + " accesses through field updaters, VarHandles or Unsafe offsets whose creation was not seen "
+                    + "were checked under an address of their own: conflicts between them and direct accesses to "
+                    + "the same field are not seen"));
         }
-        SelfCheck self = loop.selfCheck();
-        if (self != null && self.mismatches() > 0) {
-            notes.add(0, "self-check: " + self.mismatches() + " of " + self.reads() + " reads returned a value other "
-                    + "than the checker's order implies; first: " + String.join("; ", self.examples()));
-        }
-        CheckResult result = r.withNotes(notes);
+        result = result.withNotes(first, last);
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("eventsProduced", produced);
         run.put("eventsConsumed", consumed);
+        run.put("eventsUnchecked", loop.unchecked());
+        run.put("eventsAdded", loop.added());
         run.put("backPressureWaits", loop.backPressureWaits());
         run.put("classesInstrumented", stats.instrumented.get());
         run.put("classesFailed", stats.failed.get());
@@ -135,21 +163,28 @@ final class AgentStart {
         List<String> summary = new ArrayList<>(Summary.lines(source, result));
         summary.add("mmcheck: events produced " + produced + ", consumed " + consumed
                 + (self == null ? "" : ", self-check " + self.reads() + " reads, " + self.mismatches() + " mismatches"));
-        for (String line : summary) {
-            log.info(line);
-        }
+        boolean written = true;
         try {
             // the summary as a file too: a test runner may not show what a JVM prints as it exits
             Path text = summaryPath(options.report());
             Files.write(text, summary, StandardCharsets.UTF_8);
             if (tee != null) {
                 tee.close();
-                log.info("mmcheck: trace written to {}", options.trace());
+                summary.add("mmcheck: trace written to " + options.trace());
             }
             JsonReport.write(options.report(), source, true, result, run);
-            log.info("mmcheck: report written to {} (summary: {})", options.report(), text);
-        } catch (IOException e) {
-            log.error("mmcheck: cannot write the report: {}", e.toString());
+            summary.add("mmcheck: report written to " + options.report() + " (summary: " + text + ")");
+        } catch (IOException | RuntimeException e) {
+            written = false;
+            summary.add("mmcheck: INCOMPLETE: cannot write the report: " + e);
+        }
+        for (String line : summary) {
+            log.info(line);
+        }
+        if ((!result.complete() || !written) && options.failOnError()) {
+            log.info("mmcheck: the check is incomplete (see the lines marked INCOMPLETE above): exit status 3 "
+                    + "(failOnError=false keeps the application's own)");
+            Runtime.getRuntime().halt(3);
         }
         if (options.failOnViolation() && !result.violations().isEmpty()) {
             log.info("mmcheck: failOnViolation=true: exit status 1");

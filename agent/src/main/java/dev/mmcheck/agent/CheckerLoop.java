@@ -47,6 +47,10 @@ final class CheckerLoop implements Runnable, Names {
     private final int[] expected = new int[Stripes.COUNT];
     private volatile boolean stop;
     private volatile Throwable failure;
+    private long failureAt = -1;
+    private long unchecked;
+    private long added;
+    private long failAt = -1;
     private long consumed;
     private long stripesHeldAtExit;
     private static final long QUIESCE_NANOS = 2_000_000_000L;
@@ -80,27 +84,44 @@ final class CheckerLoop implements Runnable, Names {
 
     @Override
     public void run() {
-        try {
-            while (!stop) {
-                if (!pass()) {
-                    LockSupport.parkNanos(20_000L);
+        while (true) {
+            try {
+                while (!stop) {
+                    if (!pass()) {
+                        LockSupport.parkNanos(20_000L);
+                    }
                 }
-            }
-            // final drain: the application has stopped logging (EventLog is closed); an access that
-            // was in its probes when the log closed holds its stripe until it has logged
-            quiesce();
-            for (int quiet = 0; quiet < 3;) {
-                if (pass()) {
-                    quiet = 0;
-                } else {
-                    quiet++;
-                    LockSupport.parkNanos(2_000_000L);
+                // final drain: the application has stopped logging (EventLog is closed); an access that
+                // was in its probes when the log closed holds its stripe until it has logged
+                quiesce();
+                for (int quiet = 0; quiet < 3;) {
+                    if (pass()) {
+                        quiet = 0;
+                    } else {
+                        quiet++;
+                        LockSupport.parkNanos(2_000_000L);
+                    }
                 }
+                return;
+            } catch (Throwable t) {
+                if (failure != null) {
+                    // failing again while only discarding: stop, and never let producers wait on a dead consumer
+                    EventLog.close();
+                    return;
+                }
+                stopChecking(t);
             }
-        } catch (Throwable t) {
-            failure = t;
-            EventLog.close(); // producers must never wait on a dead consumer
         }
+    }
+
+    /**
+     * After a failure of the loop itself (not of one analysis: the checker isolates those), checking
+     * stops but draining goes on, so the application never waits on a dead consumer and every event is
+     * still counted: the ones from here on as unchecked.
+     */
+    private void stopChecking(Throwable t) {
+        failureAt = consumed;
+        failure = t;
     }
 
     /**
@@ -156,6 +177,13 @@ final class CheckerLoop implements Runnable, Names {
         long c = log.lpConsumerIndex();
         long start = c;
         long p = log.lvProducerIndex();
+        if (failure != null) {
+            // checking stopped: take everything, in any order
+            log.soConsumerIndex(p);
+            consumed += p - start;
+            unchecked += p - start;
+            return p > start;
+        }
         while (c < p) {
             int stripe = log.lpInt(c, ThreadLog.STRIPE);
             if (stripe >= 0 && expected[stripe] != log.lpInt(c, ThreadLog.SEQ)) {
@@ -165,7 +193,14 @@ final class CheckerLoop implements Runnable, Names {
             if (kind == Kinds.THREAD_JOIN && !joinReady(log, c)) {
                 break;
             }
-            process(log, c, kind);
+            try {
+                process(log, c, kind);
+            } catch (RuntimeException | Error e) {
+                consumed += c - start; // those before it were checked; this one and the rest are not
+                log.soConsumerIndex(c);
+                stopChecking(e);
+                return true;
+            }
             if (stripe >= 0) {
                 expected[stripe]++;
             }
@@ -186,6 +221,9 @@ final class CheckerLoop implements Runnable, Names {
     }
 
     private void process(ThreadLog log, long c, int kind) {
+        if (failAt >= 0 && consumed + (c - log.lpConsumerIndex()) >= failAt) {
+            throw new IllegalStateException("failure injected into checker-loop at event " + failAt);
+        }
         int serial = log.serial();
         int site = log.lpInt(c, ThreadLog.SITE);
         switch (kind) {
@@ -228,6 +266,9 @@ final class CheckerLoop implements Runnable, Names {
     }
 
     private void emit(int kind, int serial, int operand, int site) {
+        if (failure != null) {
+            return;
+        }
         checker.event(kind, serial, operand, site);
         if (trace != null) {
             trace.event(kind, serial, operand, site);
@@ -236,6 +277,7 @@ final class CheckerLoop implements Runnable, Names {
 
     private void housekeeping(long now) {
         heap.expunge(a -> {
+            added += failure == null ? 1 : 0;
             emit(dev.mmcheck.checker.event.Codes.ADDRESS_DEAD, 0, a, -1);
             if (selfCheck != null) {
                 selfCheck.forget(a);
@@ -247,6 +289,7 @@ final class CheckerLoop implements Runnable, Names {
             // TERMINATED, not !isAlive(): a log exists from Thread.start on, before the thread is alive
             if ((t == null || t.getState() == Thread.State.TERMINATED)
                     && log.lpConsumerIndex() == log.lvProducerIndex()) {
+                added += failure == null ? 1 : 0;
                 emit(Kinds.THREAD_END, log.serial(), -1, -1);
                 it.remove();
                 producedByEnded += log.lvProducerIndex();
@@ -312,8 +355,29 @@ final class CheckerLoop implements Runnable, Names {
         return w;
     }
 
+    /** The failure that stopped checking, or null. */
     Throwable failure() {
         return failure;
+    }
+
+    /** Events consumed before the failure, or -1 when none. */
+    long failureAt() {
+        return failureAt;
+    }
+
+    /** Events the checker thread added to the stream: addresses dead, threads ended. */
+    long added() {
+        return added;
+    }
+
+    /** Events consumed after checking stopped, not checked. */
+    long unchecked() {
+        return unchecked;
+    }
+
+    /** Makes the loop fail at its {@code event}-th event (for testing how failures are reported). */
+    void failAt(long event) {
+        failAt = event;
     }
 
     SelfCheck selfCheck() {

@@ -7,6 +7,9 @@ import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.lang.reflect.Array;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntConsumer;
 
 /**
@@ -34,7 +37,8 @@ final class Heap {
             this.id = id;
             this.hash = hash;
             this.type = type;
-            this.pages = o.getClass().isArray() ? new int[(Array.getLength(o) + PAGE - 1) >>> PAGE_BITS][] : null;
+            int length = length(o);
+            this.pages = length >= 0 ? new int[(length + PAGE - 1) >>> PAGE_BITS][] : null;
         }
     }
 
@@ -69,6 +73,7 @@ final class Heap {
     // by address id
     private long[] keyOf = new long[256];
     private String[] typeOf = new String[256];
+    private boolean[] indexed = new boolean[256];  // an element of an array or atomic array
     private int[] freeAddresses = new int[16];
     private int freeCount;
     private int nextAddress;
@@ -128,6 +133,26 @@ final class Heap {
         return a;
     }
 
+    /**
+     * The number of elements of an object whose slots are element indices (an array, or an
+     * Atomic{Integer,Long,Reference}Array, whose elements the probes address by index), or -1.
+     */
+    static int length(Object o) {
+        if (o.getClass().isArray()) {
+            return Array.getLength(o);
+        }
+        if (o instanceof AtomicReferenceArray<?> a) {
+            return a.length();
+        }
+        if (o instanceof AtomicIntegerArray a) {
+            return a.length();
+        }
+        if (o instanceof AtomicLongArray a) {
+            return a.length();
+        }
+        return -1;
+    }
+
     /** Whether slot {@code slot} of {@code r}'s object has its address id in the object's pages. */
     private static boolean inPages(Ref r, int slot) {
         return r.pages != null && slot >= 0 && (slot >>> PAGE_BITS) < r.pages.length;
@@ -140,9 +165,11 @@ final class Heap {
         if (a >= keyOf.length) {
             keyOf = Arrays.copyOf(keyOf, a * 2);
             typeOf = Arrays.copyOf(typeOf, a * 2);
+            indexed = Arrays.copyOf(indexed, a * 2);
         }
         keyOf[a] = key;
         typeOf[a] = r.type;
+        indexed[a] = r.pages != null;
         if (r.count == r.addresses.length) {
             r.addresses = Arrays.copyOf(r.addresses, r.count * 2);
             r.slots = Arrays.copyOf(r.slots, r.count * 2);
@@ -311,7 +338,11 @@ final class Heap {
         return size + elements + inline;
     }
 
-    /** A readable name of address {@code a}: {@code Node#3.next}, {@code int[]#7[2]}, {@code Main.counter}. */
+    /**
+     * A readable name of address {@code a}: {@code Node#3.next}, {@code int[]#7[2]},
+     * {@code AtomicReferenceArray#4[5]}, {@code Main.counter}. Total: any id gets a name, never an
+     * exception (a report must not fail on a name).
+     */
     String name(int a) {
         if (a < 0 || a >= keyOf.length || typeOf[a] == null) {
             return "address#" + a;
@@ -319,13 +350,13 @@ final class Heap {
         int object = (int) (keyOf[a] >>> 32);
         int slot = (int) keyOf[a];
         String type = typeOf[a];
-        if (type.startsWith("static:")) {
+        if (type.equals(STATIC)) {
             return fields.name(slot);
         }
-        if (type.equals("java.util.concurrent")) {
+        if (type.equals(JUC)) {
             return "<java.util.concurrent synchronization>";
         }
-        if (type.endsWith("[]")) {
+        if (indexed[a] && slot >= 0) {
             return type + "#" + object + "[" + slot + "]";
         }
         switch (slot) {
@@ -335,23 +366,31 @@ final class Heap {
                 return type + "#" + object + ".<start>";
             case Probes.VALUE:
                 return type + "#" + object + ".value";
+            case Probes.JUC:
+                return type + "#" + object + ".<synchronization>";
             default:
                 break;
         }
         if (slot <= Probes.UNRESOLVED) {
             return type + "#" + object + ".<field through an unresolved updater/VarHandle/offset>";
         }
-        String f = fields.name(slot); // Declaring.field
+        if (slot < 0) {
+            return type + "#" + object + ".<slot " + slot + ">";
+        }
+        String f = fields.name(slot); // Declaring.field, or field#N when the id is unknown
         int dot = f.lastIndexOf('.');
-        return f.substring(0, dot) + "#" + object + f.substring(dot);
+        return dot < 0 ? type + "#" + object + "." + f : f.substring(0, dot) + "#" + object + f.substring(dot);
     }
+
+    private static final String STATIC = "static:";
+    private static final String JUC = "java.util.concurrent";
 
     private String typeName(Object o) {
         if (o instanceof StaticOwners.Token) {
-            return "static:";
+            return STATIC;
         }
         if (o == Probes.JUC_OBJECT) {
-            return "java.util.concurrent";
+            return JUC;
         }
         return typeNames.computeIfAbsent(o.getClass(), Heap::simpleTypeName);
     }

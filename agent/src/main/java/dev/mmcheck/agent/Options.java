@@ -1,5 +1,6 @@
 package dev.mmcheck.agent;
 
+import dev.mmcheck.checker.engine.Fault;
 import dev.mmcheck.checker.monitor.Analysis;
 
 import java.nio.file.Path;
@@ -29,13 +30,18 @@ import java.util.regex.Pattern;
  * @param atomic          CLASS#METHOD globs of methods checked as atomic transactions
  * @param modelsChosen    whether models= was given (then exactly those analyses run; else tso:pso, and the
  *                        serializability checks from the first transaction on)
+ * @param failOnError     exit with status 3 when the check is incomplete (a failure inside mmcheck, events
+ *                        or classes left unchecked)
+ * @param injectFailure   STAGE@EVENT: make a stage of the checker fail at an event, for testing how mmcheck
+ *                        reports its own failures; null for none
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
-        boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen) {
+        boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
+        String injectFailure) {
 
     /** The option keys, in the order the help lists them. */
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
-            "failOnViolation", "selfCheck", "atomic");
+            "failOnViolation", "selfCheck", "atomic", "failOnError", "injectFailure");
 
     /** Infrastructure that is not the code under test, excluded unless {@code excludes} is given. */
     public static final List<String> DEFAULT_EXCLUDES = List.of("org.junit.*", "junit.*", "org.opentest4j.*",
@@ -84,8 +90,18 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         boolean fail = bool(values.getOrDefault("failOnViolation", "false"), "failOnViolation");
         boolean self = bool(values.getOrDefault("selfCheck", "false"), "selfCheck");
         List<String> atomic = globs(values.get("atomic"), "atomic", METHOD_GLOB);
+        boolean failOnError = bool(values.getOrDefault("failOnError", "true"), "failOnError");
+        String inject = values.get("injectFailure");
+        if (inject != null && !inject.startsWith("checker-loop@") && Fault.parse(inject) == null) {
+            throw new OptionException("option injectFailure=" + inject + " must be STAGE@EVENT, STAGE one of "
+                    + String.join(", ", Fault.STAGES) + ", checker-loop");
+        }
+        if (inject != null && inject.startsWith("checker-loop@")
+                && Fault.parse("core" + inject.substring("checker-loop".length())) == null) {
+            throw new OptionException("option injectFailure=" + inject + ": the event must be a number >= 0");
+        }
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
-                values.containsKey("models"));
+                values.containsKey("models"), failOnError, inject);
     }
 
     private static String known(String key, String where) throws OptionException {

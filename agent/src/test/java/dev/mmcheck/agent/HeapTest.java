@@ -157,4 +157,53 @@ class HeapTest {
     private static int address(Heap heap) {
         return heap.address(new Object(), 7); // the object is garbage as soon as this returns
     }
+
+    /**
+     * Naming is total: addresses of every kind (fields known and unknown, elements of arrays and of
+     * atomic arrays at indices beyond the number of known fields, pseudo-slots, statics, unresolved
+     * accessors, ids never given or already freed) get a name and never an exception. The checker
+     * thread died on an AtomicReferenceArray element named as a field (field#NNNN) before.
+     */
+    @Test
+    void namingRandomAddressesOfEveryKindNeverFails() {
+        FieldTable fields = new FieldTable();
+        int known = fields.id("com.x.Node", "next");
+        Heap heap = new Heap(fields);
+        java.util.Random random = new java.util.Random(20261126);
+        List<Object> keep = new ArrayList<>();
+        List<Integer> ids = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            int kind = random.nextInt(12);
+            int index = random.nextInt(5000);
+            Object o;
+            int slot;
+            switch (kind) {
+                case 0 -> { o = new Object(); slot = known; }
+                case 1 -> { o = new Object(); slot = 10_000 + random.nextInt(100_000); } // no such field id
+                case 2 -> { o = new int[5000]; slot = index; }
+                case 3 -> { o = new Object[5000]; slot = index; }
+                case 4 -> { o = new java.util.concurrent.atomic.AtomicReferenceArray<>(5000); slot = index; }
+                case 5 -> { o = new java.util.concurrent.atomic.AtomicIntegerArray(5000); slot = index; }
+                case 6 -> { o = new java.util.concurrent.atomic.AtomicLongArray(5000); slot = index; }
+                case 7 -> { o = new java.util.concurrent.atomic.AtomicReference<>(); slot = dev.mmcheck.runtime.Probes.VALUE; }
+                case 8 -> { o = new Object(); slot = dev.mmcheck.runtime.Probes.MONITOR; }
+                case 9 -> { o = new Thread(() -> { }); slot = dev.mmcheck.runtime.Probes.START; }
+                case 10 -> { o = new Object(); slot = dev.mmcheck.runtime.Probes.UNRESOLVED - random.nextInt(1 << 16); }
+                default -> { o = new Object(); slot = -5 - random.nextInt(100); } // a pseudo-slot nobody defined
+            }
+            keep.add(o);
+            int a = heap.address(o, slot);
+            ids.add(a);
+            String name = heap.name(a);
+            assertTrue(name != null && !name.isEmpty() && !name.contains("field#") || kind == 1, kind + ": " + name);
+            if (kind >= 4 && kind <= 6) {
+                assertTrue(name.matches("Atomic(Reference|Integer|Long)Array#\\d+\\[" + index + "]"), name);
+            }
+        }
+        for (int i = 0; i < 1000; i++) {
+            int id = random.nextInt(1 << 20) - 1000; // negative, unused and in-use ids alike
+            assertTrue(!heap.name(id).isEmpty());
+        }
+        assertEquals(ids.size(), new java.util.HashSet<>(ids).size(), "no two addresses share an id");
+    }
 }

@@ -661,7 +661,8 @@ public final class Probes {
             return;
         }
         if (coordinates == 0 && h.owner != null) {
-            take(t, h.owner, h.slot);
+            // the static field's token, as GETSTATIC/PUTSTATIC use: one address however it is reached
+            take(t, StaticOwners.of(h.slot), h.slot);
         } else if (coordinates == 1 && c0 != null && !h.array) {
             take(t, c0, h.slot);
         } else if (coordinates == 2 && h.array && c0 != null && c0.getClass().isArray() && c1 >= 0

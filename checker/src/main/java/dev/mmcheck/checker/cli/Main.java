@@ -5,6 +5,7 @@ import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.EventBuffer;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.report.Note;
 import dev.mmcheck.checker.report.JsonReport;
 import dev.mmcheck.checker.report.Summary;
 import dev.mmcheck.checker.report.Version;
@@ -37,13 +38,16 @@ import java.util.Set;
  * </pre>
  *
  * Exit status: 0 no violation, 1 violations found, 2 bad input or usage (one line on stderr, no
- * stack trace).
+ * stack trace), 3 no violation but not everything was checked (a trace cut short, a failure inside the
+ * checker: the summary's first lines say which).
  */
 public final class Main {
 
     static final int OK = 0;
     static final int VIOLATIONS = 1;
     static final int BAD_INPUT = 2;
+    /** No violation, but not everything was checked (a trace cut short, a failure inside the checker). */
+    static final int INCOMPLETE = 3;
 
     private static final String USAGE = String.join("\n",
             "usage: mmcheck replay TRACE [--models tso,pso,sober,scser,tsoser] [--report FILE.json] [--quiet]",
@@ -54,7 +58,8 @@ public final class Main {
             "sequential-consistency violation a TSO or PSO machine could produce, and, when the trace declares",
             "transactions, every cycle that makes them not serializable under SC or TSO; convert turns a text",
             "trace into the binary format and back (OUT ending in .trace is written as text).",
-            "exit status: 0 no violation, 1 violations found, 2 bad input");
+            "exit status: 0 no violation, 1 violations found, 2 bad input, 3 no violation but the check is",
+            "incomplete (a trace cut short, a failure inside the checker: the summary's first lines say which)");
 
     private final PrintStream out;
     private final PrintStream err;
@@ -148,9 +153,7 @@ public final class Main {
         }
         CheckResult result = checker.result();
         if (!read.complete()) {
-            List<String> notes = new ArrayList<>(result.notes());
-            notes.add(0, read.note());
-            result = result.withNotes(notes);
+            result = result.withNotes(List.of(Note.incomplete("trace-cut", "", read.events(), read.note())), List.of());
         }
         if (!quiet) {
             for (String line : Summary.lines(trace.toString(), result)) {
@@ -163,7 +166,7 @@ public final class Main {
                 out.println("report written to " + report);
             }
         }
-        return result.violations().isEmpty() ? OK : VIOLATIONS;
+        return !result.violations().isEmpty() ? VIOLATIONS : result.complete() ? OK : INCOMPLETE;
     }
 
     private static Set<Analysis> analyses(String list) throws UsageException {

@@ -15,6 +15,8 @@ import dev.mmcheck.checker.monitor.TsoMonitor;
 import dev.mmcheck.checker.monitor.ViolationSink;
 import dev.mmcheck.checker.report.CycleEdge;
 import dev.mmcheck.checker.report.EventInfo;
+import dev.mmcheck.checker.report.Failure;
+import dev.mmcheck.checker.report.Note;
 import dev.mmcheck.checker.report.TxInfo;
 import dev.mmcheck.checker.report.Violation;
 import dev.mmcheck.checker.serial.CycleSink;
@@ -57,13 +59,14 @@ public final class Checker implements EventSink, ViolationSink {
      * @param autoSerializability start the serializability checks not chosen in {@code analyses} at the
      *                            first transaction boundary of the stream
      * @param serial              the serializability checks' bounds
+     * @param fault               a failure to inject (for testing how failures are reported), or null
      */
     public record Config(Set<Analysis> analyses, MonitorConfig monitors, int windowSize, int minSlotsBeforeReset,
-            boolean autoSerializability, SerialConfig serial) {
+            boolean autoSerializability, SerialConfig serial, Fault fault) {
 
         /** The store-buffer settings, serializability started by transactions with default bounds. */
         public Config(Set<Analysis> analyses, MonitorConfig monitors, int windowSize, int minSlotsBeforeReset) {
-            this(analyses, monitors, windowSize, minSlotsBeforeReset, true, SerialConfig.defaults());
+            this(analyses, monitors, windowSize, minSlotsBeforeReset, true, SerialConfig.defaults(), null);
         }
 
         /** TSO and PSO with Java semantics, a 64K-event path window; serializability when transactions appear. */
@@ -74,35 +77,47 @@ public final class Checker implements EventSink, ViolationSink {
         /** A copy running {@code chosen}. */
         public Config withAnalyses(Set<Analysis> chosen) {
             return new Config(EnumSet.copyOf(chosen), monitors, windowSize, minSlotsBeforeReset, autoSerializability,
-                    serial);
+                    serial, fault);
         }
 
         /** A copy with other monitor settings. */
         public Config withMonitors(MonitorConfig m) {
-            return new Config(analyses, m, windowSize, minSlotsBeforeReset, autoSerializability, serial);
+            return new Config(analyses, m, windowSize, minSlotsBeforeReset, autoSerializability, serial, fault);
         }
 
         /** A copy that resets once at least {@code slots} thread slots are in use and some have ended. */
         public Config withMinSlotsBeforeReset(int slots) {
-            return new Config(analyses, monitors, windowSize, slots, autoSerializability, serial);
+            return new Config(analyses, monitors, windowSize, slots, autoSerializability, serial, fault);
         }
 
         /** A copy that does (or does not) start the serializability checks at the first transaction. */
         public Config withAutoSerializability(boolean auto) {
-            return new Config(analyses, monitors, windowSize, minSlotsBeforeReset, auto, serial);
+            return new Config(analyses, monitors, windowSize, minSlotsBeforeReset, auto, serial, fault);
         }
 
         /** A copy with other serializability bounds. */
         public Config withSerial(SerialConfig s) {
-            return new Config(analyses, monitors, windowSize, minSlotsBeforeReset, autoSerializability, s);
+            return new Config(analyses, monitors, windowSize, minSlotsBeforeReset, autoSerializability, s, fault);
+        }
+
+        /** A copy that injects {@code f} (null: none). */
+        public Config withFault(Fault f) {
+            return new Config(analyses, monitors, windowSize, minSlotsBeforeReset, autoSerializability, serial, f);
         }
     }
 
-    private final Names symbols;
+    private Names symbols;
     private final Config config;
     private final VectorClocks clocks;
-    private final Monitor[] monitors;
-    private final SoberMonitor sober;
+    private final Monitor[] monitors;     // a monitor that threw is set to null: the others go on
+    private final List<Monitor> allMonitors;
+    private SoberMonitor sober;
+    private final Fault fault;
+    private final List<Failure> failures = new ArrayList<>();
+    private final Map<String, Long> stoppedAt = new HashMap<>();
+    private boolean coreFailed;
+    private long uncheckedFrom = -1;
+    private long namingFailures;
     private final EventWindow window;
 
     // thread slots
@@ -143,6 +158,7 @@ public final class Checker implements EventSink, ViolationSink {
     public Checker(Names symbols, Config config) {
         this.symbols = symbols;
         this.config = config;
+        this.fault = config.fault();
         this.clocks = new VectorClocks(4, 64);
         this.window = new EventWindow(config.windowSize());
         List<Monitor> ms = new ArrayList<>();
@@ -161,6 +177,7 @@ public final class Checker implements EventSink, ViolationSink {
             running.add(a);
         }
         this.monitors = ms.toArray(new Monitor[0]);
+        this.allMonitors = List.copyOf(ms);
         this.sober = s;
         Arrays.fill(slotOf, -1);
         growThreads(4);
@@ -168,6 +185,27 @@ public final class Checker implements EventSink, ViolationSink {
 
     @Override
     public void event(int kind, int thread, int operand, int site) {
+        if (coreFailed) {
+            seq++;
+            return; // nothing can be checked without the clocks: counted as unchecked in the result
+        }
+        try {
+            if (fault != null) {
+                fault.check("core", seq);
+            }
+            core(kind, thread, operand, site);
+        } catch (IllegalArgumentException e) {
+            throw e; // a malformed stream (a trace file's mistake), not a failure of the checker
+        } catch (RuntimeException | Error e) {
+            fail("core", e);
+            coreFailed = true;
+            uncheckedFrom = seq;
+            seq++;
+        }
+    }
+
+    /** One event through the slots, the window, every running analysis and the clocks. */
+    private void core(int kind, int thread, int operand, int site) {
         if (kind == Codes.ADDRESS_DEAD) {
             addressDead(operand, site);
             return;
@@ -194,18 +232,45 @@ public final class Checker implements EventSink, ViolationSink {
         curOperand = op;
         curSite = site;
         window.record(seq, kind, t, op, site);
-        for (Monitor m : monitors) {
-            m.event(kind, t, op, site, seq);
+        for (int i = 0; i < monitors.length; i++) {
+            Monitor m = monitors[i];
+            if (m == null) {
+                continue;
+            }
+            try {
+                if (fault != null) {
+                    fault.check(m.analysis().option(), seq);
+                }
+                m.event(kind, t, op, site, seq);
+            } catch (RuntimeException | Error e) {
+                stop(i, e);
+            }
         }
         if (kind == Codes.TX_BEGIN && config.autoSerializability() && (scser == null || tsoser == null)) {
             startSerializability(Analysis.SCSER);
             startSerializability(Analysis.TSOSER);
         }
         if (scser != null) {
-            scser.event(kind, t, op, site, seq);
+            try {
+                if (fault != null) {
+                    fault.check("scser", seq);
+                }
+                scser.event(kind, t, op, site, seq);
+            } catch (RuntimeException | Error e) {
+                fail("scser", e);
+                scser = null;
+            }
         }
         if (tsoser != null) {
-            tsoser.event(kind, t, op, site, seq);
+            try {
+                if (fault != null) {
+                    fault.check("tsoser", seq);
+                }
+                tsoser.event(kind, t, op, site, seq);
+            } catch (RuntimeException | Error e) {
+                fail("tsoser", e);
+                tsoser = null;
+            }
         }
         switch (kind) {
             case Codes.LOAD -> clocks.load(t, op);
@@ -231,7 +296,25 @@ public final class Checker implements EventSink, ViolationSink {
         seq++;
     }
 
+    /** Stops monitor {@code i} after it threw: the others go on. */
+    private void stop(int i, Throwable e) {
+        Monitor m = monitors[i];
+        fail(m.analysis().option(), e);
+        monitors[i] = null;
+        if (m == sober) {
+            sober = null;
+        }
+    }
+
+    private void fail(String stage, Throwable e) {
+        failures.add(Failure.of(stage, seq, e));
+        stoppedAt.put(stage, seq);
+    }
+
     private void startSerializability(Analysis a) {
+        if (stoppedAt.containsKey(a.option())) {
+            return; // it failed once: not restarted
+        }
         if (a == Analysis.SCSER && scser == null) {
             scser = new ScSerializability(cycles, config.serial());
             running.add(a);
@@ -244,14 +327,30 @@ public final class Checker implements EventSink, ViolationSink {
     private void addressDead(int address, int site) {
         ensureAddress(address);
         window.record(seq, EventKind.ADDRESS_DEAD.code(), -1, address, site);
-        for (Monitor m : monitors) {
-            m.event(EventKind.ADDRESS_DEAD.code(), -1, address, site, seq);
+        for (int i = 0; i < monitors.length; i++) {
+            if (monitors[i] != null) {
+                try {
+                    monitors[i].event(EventKind.ADDRESS_DEAD.code(), -1, address, site, seq);
+                } catch (RuntimeException | Error e) {
+                    stop(i, e);
+                }
+            }
         }
         if (scser != null) {
-            scser.event(EventKind.ADDRESS_DEAD.code(), 0, address, site, seq);
+            try {
+                scser.event(EventKind.ADDRESS_DEAD.code(), 0, address, site, seq);
+            } catch (RuntimeException | Error e) {
+                fail("scser", e);
+                scser = null;
+            }
         }
         if (tsoser != null) {
-            tsoser.event(EventKind.ADDRESS_DEAD.code(), 0, address, site, seq);
+            try {
+                tsoser.event(EventKind.ADDRESS_DEAD.code(), 0, address, site, seq);
+            } catch (RuntimeException | Error e) {
+                fail("tsoser", e);
+                tsoser = null;
+            }
         }
         clocks.clearAddress(address);
         seq++;
@@ -305,7 +404,9 @@ public final class Checker implements EventSink, ViolationSink {
     private void compact() {
         resets++;
         for (Monitor m : monitors) {
-            m.reset();
+            if (m != null) {
+                m.reset();
+            }
         }
         clocks.reset();
         window.clear();
@@ -352,7 +453,9 @@ public final class Checker implements EventSink, ViolationSink {
             width = Math.max(n, width * 2);
             clocks.ensureThreads(width);
             for (Monitor m : monitors) {
-                m.ensureThreads(width);
+                if (m != null) {
+                    m.ensureThreads(width);
+                }
             }
         }
     }
@@ -365,7 +468,9 @@ public final class Checker implements EventSink, ViolationSink {
             addressCapacity = Math.max(address + 1, Math.max(64, addressCapacity * 2));
             clocks.ensureAddress(addressCapacity - 1);
             for (Monitor m : monitors) {
-                m.ensureAddress(addressCapacity - 1);
+                if (m != null) {
+                    m.ensureAddress(addressCapacity - 1);
+                }
             }
         }
     }
@@ -379,7 +484,21 @@ public final class Checker implements EventSink, ViolationSink {
             v.seenAgain();
             return;
         }
-        v = describe(analysis, storeThread, storeKind, storeAddress, storeSite, storeSeq);
+        try {
+            if (fault != null) {
+                fault.check("names", seq);
+            }
+            v = describe(analysis, storeThread, storeKind, storeAddress, storeSite, storeSeq);
+        } catch (RuntimeException | Error e) {
+            namingFailed(e);
+            Names given = symbols;
+            symbols = RAW_NAMES;
+            try {
+                v = describe(analysis, storeThread, storeKind, storeAddress, storeSite, storeSeq);
+            } finally {
+                symbols = given;
+            }
+        }
         table.put(analysis.ordinal(), storeSite, lastSite[t], curSite, v);
         violations.add(v);
     }
@@ -443,6 +562,27 @@ public final class Checker implements EventSink, ViolationSink {
             v.seenAgain();
             return;
         }
+        try {
+            if (fault != null) {
+                fault.check("names", seq);
+            }
+            v = nameCycle(analysis, txs, edges, advice);
+        } catch (RuntimeException | Error e) {
+            namingFailed(e);
+            Names given = symbols;
+            symbols = RAW_NAMES;
+            try {
+                v = nameCycle(analysis, txs, edges, advice);
+            } finally {
+                symbols = given;
+            }
+        }
+        cycleTable.put(key, v);
+        violations.add(v);
+    }
+
+    private Violation nameCycle(Analysis analysis, List<CycleSink.Tx> txs, List<CycleSink.Edge> edges,
+            String advice) {
         List<TxInfo> infos = new ArrayList<>();
         for (CycleSink.Tx x : txs) {
             infos.add(new TxInfo(threadName(x.thread()), symbols.siteOf(x.site()), x.atomic()));
@@ -461,9 +601,31 @@ public final class Checker implements EventSink, ViolationSink {
             }
         }
         String kind = analysis == Analysis.SCSER ? "sc-serializability" : "tso-serializability";
-        v = new Violation(kind, analysis, infos, named, advice + (late.length() == 0 ? "" : "." + late), seq);
-        cycleTable.put(key, v);
-        violations.add(v);
+        return new Violation(kind, analysis, infos, named, advice + (late.length() == 0 ? "" : "." + late), seq);
+    }
+
+    /** Names by id only, for a violation whose naming failed: the finding is kept, its names are raw. */
+    private static final Names RAW_NAMES = new Names() {
+        @Override
+        public String threadName(int id) {
+            return "thread#" + id;
+        }
+
+        @Override
+        public String addressName(int id) {
+            return "address#" + id;
+        }
+
+        @Override
+        public Site siteOf(int id) {
+            return new Site("", "", "site#" + id, 0, -1);
+        }
+    };
+
+    private void namingFailed(Throwable e) {
+        if (namingFailures++ == 0) {
+            fail("names", e);
+        }
     }
 
     private EventInfo info(String role, int slot, int kind, int operand, int site) {
@@ -504,22 +666,42 @@ public final class Checker implements EventSink, ViolationSink {
     /** What the check found, with its statistics and any bound that was reached. */
     public CheckResult result() {
         Map<Analysis, Long> forced = new EnumMap<>(Analysis.class);
-        List<String> notes = new ArrayList<>();
-        for (Monitor m : monitors) {
+        List<Note> notes = new ArrayList<>();
+        for (Map.Entry<String, Long> e : stoppedAt.entrySet()) {
+            String stage = e.getKey();
+            long at = e.getValue();
+            if (stage.equals("names")) {
+                notes.add(Note.incomplete("naming-failed", "", namingFailures, namingFailures
+                        + " violations could not be named and are reported by raw ids (address#N, site#N)"));
+            } else if (stage.equals("core")) {
+                notes.add(Note.incomplete("checker-stopped", "", seq - at, "the checker stopped at event " + at
+                        + ": the " + (seq - at) + " events from there on were not checked by any analysis"));
+            } else {
+                notes.add(Note.incomplete("analysis-stopped", stage, seq - at, stage + " stopped at event " + at
+                        + ": the " + (seq - at) + " events from there on were not checked by " + stage
+                        + (running.size() > 1 ? "; the other analyses went on" : "")));
+            }
+        }
+        for (Monitor m : allMonitors) {
             forced.put(m.analysis(), m.forcedCommits());
             if (m.forcedCommits() > 0) {
-                notes.add(m.analysis().option() + ": " + m.forcedCommits() + " stores committed early because a "
-                        + "thread's buffer reached " + config.monitors().bufferBound() + " stores");
+                notes.add(Note.degraded("buffer-bound", m.analysis().option(), m.forcedCommits(),
+                        m.analysis().option() + ": " + String.format("%,d", m.forcedCommits()) + " stores were "
+                        + "committed early because a thread issued " + config.monitors().bufferBound()
+                        + " stores without a fence (store buffers are bounded): a violation that needs a store to "
+                        + "stay buffered longer than that is not reported; nothing was left unchecked"));
             }
         }
         long truncated = sober == null ? 0 : sober.truncatedScans();
         if (truncated > 0) {
-            notes.add("sober: " + truncated + " loads looked back past the last " + config.monitors().soberWindow()
-                    + " writes of their address without a verdict");
+            notes.add(Note.degraded("sober-window", "sober", truncated, "sober: " + truncated
+                    + " loads looked back past the last " + config.monitors().soberWindow()
+                    + " writes of their address without a verdict"));
         }
         if (resets > 0) {
-            notes.add(resets + " clock resets to reclaim ended threads (stores buffered at a reset were "
-                    + "committed unchecked)");
+            notes.add(Note.degraded("clock-reset", "", resets, resets + " clock resets to reclaim the slots of "
+                    + "ended threads: stores still buffered at a reset were committed there, so a violation "
+                    + "needing one of them to stay buffered past the reset is not reported"));
         }
         long transactions = 0;
         if (scser != null) {
@@ -531,6 +713,7 @@ public final class Checker implements EventSink, ViolationSink {
             transactions = Math.max(transactions, tsoser.transactions());
         }
         return new CheckResult(EnumSet.copyOf(running), seq, List.copyOf(violations), forced, truncated,
-                resets, threadsSeen, notes, transactions);
+                resets, threadsSeen, List.copyOf(notes), transactions, List.copyOf(failures));
     }
+
 }

@@ -72,15 +72,37 @@ public final class JsonReport {
             g.writeStringField("version", Version.get());
             g.writeStringField("source", source);
             g.writeNumberField("events", result.events());
-            g.writeBooleanField("complete", complete);
+            g.writeBooleanField("complete", complete && result.complete());
             g.writeArrayFieldStart("analyses");
             for (Analysis a : result.analyses()) {
                 g.writeString(a.option());
             }
             g.writeEndArray();
+            g.writeArrayFieldStart("failures");
+            for (Failure f : result.failures()) {
+                g.writeStartObject();
+                g.writeStringField("stage", f.stage());
+                g.writeNumberField("event", f.event());
+                g.writeStringField("exception", f.exception());
+                g.writeArrayFieldStart("stack");
+                for (String frame : f.stack()) {
+                    g.writeString(frame);
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
             g.writeArrayFieldStart("notes");
-            for (String n : result.notes()) {
-                g.writeString(n);
+            for (Note n : result.notes()) {
+                g.writeStartObject();
+                g.writeStringField("severity", n.severity().name().toLowerCase(java.util.Locale.ROOT));
+                g.writeStringField("kind", n.kind());
+                if (!n.analysis().isEmpty()) {
+                    g.writeStringField("analysis", n.analysis());
+                }
+                g.writeNumberField("count", n.count());
+                g.writeStringField("text", n.text());
+                g.writeEndObject();
             }
             g.writeEndArray();
             g.writeObjectFieldStart("stats");

@@ -9,6 +9,9 @@ import java.util.List;
 /** The human summary of a check: one paragraph per distinct violation, in plain sentences. */
 public final class Summary {
 
+    /** Stack frames of a failure the summary prints (the JSON report has them all). */
+    private static final int STACK_LINES = 8;
+
     private Summary() {
     }
 
@@ -21,12 +24,31 @@ public final class Summary {
         }
         out.add("mmcheck " + Version.get() + ": " + source + ": " + result.events() + " events, " + result.threads()
                 + " threads, checked with " + models);
-        for (String n : result.notes()) {
-            out.add("note: " + n);
+        // what went unchecked first: a user who reads only the top must not take this for a clean run
+        for (Failure f : result.failures()) {
+            out.add("mmcheck: INCOMPLETE: " + f.describe());
+            for (int k = 0; k < f.stack().size() && k < STACK_LINES; k++) {
+                out.add("        at " + f.stack().get(k));
+            }
+        }
+        for (Note n : result.notes()) {
+            if (n.isIncomplete()) {
+                out.add("mmcheck: INCOMPLETE: " + n.text());
+            }
+        }
+        for (Note n : result.notes()) {
+            if (!n.isIncomplete()) {
+                out.add("note: " + n.text());
+            }
         }
         if (result.violations().isEmpty()) {
+            if (!result.complete()) {
+                out.add("no violations in what was checked, but the check is INCOMPLETE (above): this is not a "
+                        + "clean result");
+                return out;
+            }
             boolean serial = result.analyses().contains(Analysis.SCSER) || result.analyses().contains(Analysis.TSOSER);
-            boolean cut = result.notes().stream().anyMatch(n -> n.contains("stopped"));
+            boolean cut = result.hasNote("search-cut");
             out.add("no violations: every TSO/PSO execution these runs predict is sequentially consistent"
                     + (!serial ? "" : cut ? "; the serializability searches were cut short (see the notes), so the "
                     + result.transactions() + " transactions may still not be serializable"

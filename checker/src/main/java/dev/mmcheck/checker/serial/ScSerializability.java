@@ -2,6 +2,7 @@ package dev.mmcheck.checker.serial;
 
 import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.report.Note;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -437,18 +438,21 @@ public final class ScSerializability {
     }
 
     /** Things the user should know: bounds reached. */
-    public List<String> notes() {
-        List<String> notes = new ArrayList<>();
+    public List<Note> notes() {
+        List<Note> notes = new ArrayList<>();
         if (searchesCut > 0) {
-            notes.add("scser: " + searchesCut + " cycle searches stopped after " + config.searchSteps()
-                    + " steps; cycles they would have closed are not reported");
+            notes.add(Note.degraded("search-cut", "scser", searchesCut, "scser: " + searchesCut
+                    + " cycle searches stopped after " + config.searchSteps()
+                    + " steps; cycles they would have closed are not reported"));
         }
         if (dropped > 0) {
-            notes.add("scser: " + dropped + " finished transactions dropped at the bound of "
-                    + config.maxLiveTransactions() + " live ones; cycles through them are not reported");
+            notes.add(Note.degraded("transactions-dropped", "scser", dropped, "scser: " + dropped
+                    + " finished transactions dropped at the bound of " + config.maxLiveTransactions()
+                    + " live ones; cycles through them are not reported"));
         }
         if (resets > 0) {
-            notes.add("scser: the conflict graph was forgotten at " + resets + " clock resets");
+            notes.add(Note.degraded("clock-reset", "scser", resets, "scser: the conflict graph was forgotten at "
+                    + resets + " clock resets"));
         }
         return notes;
     }

@@ -2,6 +2,7 @@ package dev.mmcheck.checker.serial;
 
 import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.report.Note;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -1269,36 +1270,41 @@ public final class TsoSerializability {
     }
 
     /** Things the user should know: bounds reached, the shortcut taken. */
-    public List<String> notes() {
-        List<String> notes = new ArrayList<>();
+    public List<Note> notes() {
+        List<Note> notes = new ArrayList<>();
         if (searchesCut > 0) {
-            notes.add("tsoser: " + searchesCut + " of " + searches + " witness searches stopped at the bound of "
-                    + config.searchSteps() + " steps: the trace may not be TSO-serializable although nothing more "
-                    + "is reported");
+            notes.add(Note.degraded("search-cut", "tsoser", searchesCut, "tsoser: " + searchesCut + " of " + searches
+                    + " witness searches stopped at the bound of " + config.searchSteps()
+                    + " steps: the trace may not be TSO-serializable although nothing more is reported"));
         }
         if (dropped > 0) {
-            notes.add("tsoser: " + dropped + " finished transactions dropped at the bound of "
-                    + config.maxLiveTransactions() + " live ones; cycles through them are not searched");
+            notes.add(Note.degraded("transactions-dropped", "tsoser", dropped, "tsoser: " + dropped
+                    + " finished transactions dropped at the bound of " + config.maxLiveTransactions()
+                    + " live ones; cycles through them are not searched"));
         }
         if (forgotten > 0) {
-            notes.add("tsoser: " + forgotten + " accesses forgotten at the bound of " + config.entriesPerAddress()
-                    + " per address (their conflicts with later accesses are not searched)");
+            notes.add(Note.degraded("accesses-forgotten", "tsoser", forgotten, "tsoser: " + forgotten
+                    + " accesses forgotten at the bound of " + config.entriesPerAddress()
+                    + " per address (their conflicts with later accesses are not searched)"));
         }
         if (pairsCapped > 0) {
-            notes.add("tsoser: " + pairsCapped + " undirected conflicts beyond " + config.edgesPerPair()
-                    + " between one pair of transactions were not kept");
+            notes.add(Note.degraded("conflicts-capped", "tsoser", pairsCapped, "tsoser: " + pairsCapped
+                    + " undirected conflicts beyond " + config.edgesPerPair()
+                    + " between one pair of transactions were not kept"));
         }
         if (virtualFences > 0) {
-            notes.add("tsoser: " + virtualFences + " times a thread issued " + config.bufferBound()
-                    + " stores without a fence; its store buffer was taken to drain there");
+            notes.add(Note.degraded("buffer-bound", "tsoser", virtualFences, "tsoser: " + virtualFences
+                    + " times a thread issued " + config.bufferBound()
+                    + " stores without a fence; its store buffer was taken to drain there"));
         }
         if (resets > 0) {
-            notes.add("tsoser: the event graph was forgotten at " + resets + " clock resets");
+            notes.add(Note.degraded("clock-reset", "tsoser", resets, "tsoser: the event graph was forgotten at "
+                    + resets + " clock resets"));
         }
         if (transactionFenced() && config.fencedShortcut() && robustnessChecked) {
-            notes.add("tsoser: every transaction ended with a fence: TSO-serializability was checked as "
-                    + "SC-serializability plus robustness (Enea-Farzan Theorem 3); robustness violations are the "
-                    + "tso reports");
+            notes.add(Note.info("fenced-shortcut", "tsoser", 0, "tsoser: every transaction ended with a fence: "
+                    + "TSO-serializability was checked as SC-serializability plus robustness (Enea-Farzan "
+                    + "Theorem 3); robustness violations are the tso reports"));
         }
         return Collections.unmodifiableList(notes);
     }

@@ -106,7 +106,7 @@ class MainTest {
         Files.write(cut, Arrays.copyOf(b, b.length - 3)); // inside the end chunk
         Path report = dir.resolve("cut.json");
         assertEquals(1, run("replay", cut.toString(), "--report", report.toString()));
-        assertTrue(out().contains("note: the trace was cut short"), out());
+        assertTrue(out().contains("mmcheck: INCOMPLETE: the trace was cut short"), out());
         JsonNode json = new ObjectMapper().readTree(report.toFile());
         assertFalse(json.get("complete").asBoolean());
     }

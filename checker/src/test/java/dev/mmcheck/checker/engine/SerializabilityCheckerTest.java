@@ -80,8 +80,8 @@ class SerializabilityCheckerTest {
         assertEquals(1, fig2Indices(1000).result().violationsOf(Analysis.TSOSER).size());
         CheckResult cut = fig2Indices(2).result();
         assertTrue(cut.violationsOf(Analysis.TSOSER).isEmpty());
-        assertTrue(cut.notes().stream().anyMatch(n -> n.startsWith("tsoser:") && n.contains("stopped at the bound")
-                && n.contains("may not be TSO-serializable")), cut.notes().toString());
+        assertTrue(cut.notes().stream().anyMatch(n -> n.kind().equals("search-cut") && n.analysis().equals("tsoser")
+                && n.text().contains("may not be TSO-serializable")), cut.notes().toString());
         String summary = String.join("\n", Summary.lines("cut", cut));
         assertTrue(summary.contains("may still not be serializable"), summary);
         assertFalse(summary.contains("are serializable"), summary);
@@ -138,7 +138,7 @@ class SerializabilityCheckerTest {
         assertTrue(c.result().violations().isEmpty(), c.result().violations().toString());
         assertTrue(maxSc < 16, "SC graph holds " + maxSc);
         assertTrue(maxTso < 16, "TSO graph holds " + maxTso);
-        assertEquals(List.of(), c.result().notes().stream().filter(n -> !n.contains("Theorem 3")).toList());
+        assertEquals(List.of(), c.result().notes().stream().filter(n -> !n.kind().equals("fenced-shortcut")).toList());
     }
 
     /** Racy plain accesses never fenced: the TSO graph stays bounded by its drop bound and says so. */
@@ -150,7 +150,7 @@ class SerializabilityCheckerTest {
         int site = s.site(Site.at("Race.java", 1));
         SerialConfig small = new SerialConfig(2_000, 1_000, 16, 64, 2, true);
         Checker c = new Checker(s, new Checker.Config(EnumSet.of(Analysis.SCSER, Analysis.TSOSER),
-                MonitorConfig.defaults(), 1 << 10, 16, false, small));
+                MonitorConfig.defaults(), 1 << 10, 16, false, small, null));
         for (int i = 0; i < 100_000; i++) {
             int t = (i & 1) == 0 ? t1 : t2;
             int x = s.address("x" + (i % 7));
@@ -162,7 +162,7 @@ class SerializabilityCheckerTest {
             assertTrue(c.scSerializability().live() <= 1_000);
         }
         assertFalse(c.result().violationsOf(Analysis.TSOSER).isEmpty());
-        assertTrue(c.result().notes().stream().anyMatch(n -> n.startsWith("tsoser:")), c.result().notes().toString());
+        assertTrue(c.result().notes().stream().anyMatch(n -> n.analysis().equals("tsoser")), c.result().notes().toString());
     }
 
     @Test

@@ -32,7 +32,7 @@ public record SerialRun(CheckResult result) {
             txSites[i] = symbols.site(new Site("Tx", "tx" + i, "tx", i + 1, -1));
         }
         Checker checker = new Checker(symbols, new Checker.Config(EnumSet.copyOf(analyses), MonitorConfig.defaults(),
-                64, 16, false, serial));
+                64, 16, false, serial, null));
         trace.feed(checker, sites, txSites);
         return new SerialRun(checker.result());
     }

@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# A real library's own test suite through Surefire, without and with the agent, group by group, as a
+# user attaching mmcheck to their CI would run it. Prints per group: the time plain and with the agent
+# and their ratio, tests run/failed both ways, events checked, findings, and whether the run checked
+# everything (the report's "complete", checker failures, produced = consumed).
+#
+# The library comes from Maven Central (LIB, the released jar the tests run against); its tests come
+# from a source checkout you provide (TESTS: the test source directory). For jctools-core 4.0.5:
+#
+#   git clone --branch v4.0.5 https://github.com/JCTools/JCTools /tmp/JCTools
+#   TESTS=/tmp/JCTools/jctools-core/src/test/java bench/library-suite.sh            # every group
+#   TESTS=... bench/library-suite.sh spsc-linked mpsc-linked                          # some groups
+#
+# Settings (environment):
+#   TESTS    the test source directory (required)
+#   LIB      groupId:artifactId:version of the library under test (default org.jctools:jctools-core:4.0.5)
+#   OPTIONS  extra agent options (default none; the report and summary always go to the work directory)
+#   LIMIT    a run with the agent is stopped after LIMIT times its plain time (default 10), at least 60 s
+#   WORK     where the generated project, logs and reports go (default a new directory under /tmp; kept)
+# Groups are Surefire -Dtest patterns; the defaults are jctools-core's queue and map tests. The
+# Lincheck tests are left out (Lincheck is an agent of its own and needs Kotlin).
+# docs/library-suite.md has a recorded run and what each column means.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+: "${TESTS:?set TESTS to the test source directory of the library (see the comment at the top)}"
+[ -d "$TESTS" ] || { echo "library-suite: TESTS=$TESTS is not a directory" >&2; exit 2; }
+TESTS=$(cd "$TESTS" && pwd)
+LIB=${LIB:-org.jctools:jctools-core:4.0.5}
+LIMIT=${LIMIT:-10}
+OPTIONS=${OPTIONS:-}
+WORK=${WORK:-$(mktemp -d /tmp/mmcheck-suite.XXXXXX)}
+mkdir -p "$WORK"
+IFS=: read -r LIB_G LIB_A LIB_V <<< "$LIB"
+[ -n "$LIB_V" ] || { echo "library-suite: LIB=$LIB is not groupId:artifactId:version" >&2; exit 2; }
+
+declare -A GROUP=(
+  [spsc-array]='QueueSanityTestSpscArray*,MpqSanityTestSpscArray,SpscAtomicArrayQueueTest'
+  [mpsc-array]='QueueSanityTestMpscArray*,MpqSanityTestMpscArray,MpscArrayQueueSnapshotTest,MpscAtomicArrayQueueOfferWithThresholdTest'
+  [mpmc-array]='QueueSanityTestMpmcArray,MpqSanityTestMpmcArray'
+  [spsc-linked]='QueueSanityTestSpscLinked,MpqSanityTestSpscLinked'
+  [mpsc-linked]='QueueSanityTestMpscLinked,MpqSanityTestMpscLinked,ScQueueRemoveTestMpscLinked,MpscLinkedAtomicQueueRemoveTest'
+  [mpsc-unbounded]='QueueSanityTestMpscUnboundedArray,MpqSanityTestMpscUnbounded,MpscUnboundedArrayQueueSnapshotTest'
+  [nbhm]='NBHM*Test,KeyAtomicityTest,NBHMIdentityKeyAtomicityTest,NBHMLongKeyAtomicityTest'
+)
+ORDER=(spsc-array mpsc-array mpmc-array spsc-linked mpsc-linked mpsc-unbounded nbhm)
+CHOSEN=("$@")
+[ ${#CHOSEN[@]} -gt 0 ] || CHOSEN=("${ORDER[@]}")
+for g in "${CHOSEN[@]}"; do
+  [ -n "${GROUP[$g]:-}" ] || { echo "library-suite: no group '$g' (groups: ${ORDER[*]})" >&2; exit 2; }
+done
+
+if [ ! -f agent/target/mmcheck.jar ]; then
+  mvn -q -DskipTests package
+fi
+AGENT="$ROOT/agent/target/mmcheck.jar"
+prop() { sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$ROOT/pom.xml" | head -1; }
+
+# the user's project: the released library, its tests, Surefire from the parent pom's pins
+cat > "$WORK/pom.xml" <<POM
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>mmcheck.bench</groupId>
+  <artifactId>library-suite</artifactId>
+  <version>1</version>
+  <properties>
+    <maven.compiler.release>17</maven.compiler.release>
+    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+  </properties>
+  <dependencies>
+    <dependency><groupId>$LIB_G</groupId><artifactId>$LIB_A</artifactId><version>$LIB_V</version></dependency>
+    <dependency><groupId>junit</groupId><artifactId>junit</artifactId><version>4.13.2</version></dependency>
+    <dependency><groupId>org.hamcrest</groupId><artifactId>hamcrest-all</artifactId><version>1.3</version></dependency>
+    <dependency><groupId>com.google.guava</groupId><artifactId>guava-testlib</artifactId><version>31.1-jre</version></dependency>
+  </dependencies>
+  <build>
+    <testSourceDirectory>$TESTS</testSourceDirectory>
+    <plugins>
+      <plugin>
+        <artifactId>maven-compiler-plugin</artifactId>
+        <version>$(prop compiler.plugin.version)</version>
+        <configuration>
+          <testExcludes><testExclude>**/linearizability_test/**</testExclude></testExcludes>
+          <failOnWarning>false</failOnWarning>
+        </configuration>
+      </plugin>
+      <plugin>
+        <artifactId>maven-surefire-plugin</artifactId>
+        <version>$(prop surefire.plugin.version)</version>
+        <configuration>
+          <argLine>\${mmcheck.argLine}</argLine>
+          <trimStackTrace>true</trimStackTrace>
+          <failIfNoSpecifiedTests>false</failIfNoSpecifiedTests>
+        </configuration>
+      </plugin>
+    </plugins>
+  </build>
+</project>
+POM
+echo "library-suite: $LIB, tests from $TESTS, work directory $WORK"
+( cd "$WORK" && mvn -B -ntp -q test-compile > "$WORK/compile.log" 2>&1 ) \
+  || { echo "library-suite: the tests do not compile; see $WORK/compile.log" >&2; tail -20 "$WORK/compile.log" >&2; exit 2; }
+
+# tests run and failed (failures + errors) from Surefire's XML reports
+tally() {
+  local dir=$1
+  if ! ls "$dir"/TEST-*.xml > /dev/null 2>&1; then echo "0 0"; return; fi
+  cat "$dir"/TEST-*.xml | awk '/<testsuite /{
+      for (i = 1; i <= NF; i++) { split($i, kv, "="); gsub(/"/, "", kv[2]);
+        if (kv[1] == "tests") t += kv[2]; if (kv[1] == "failures" || kv[1] == "errors") f += kv[2] } }
+    END { print t + 0, f + 0 }'
+}
+json() { grep -o "\"$2\" : [^,}]*" "$1" 2>/dev/null | head -1 | sed 's/.* : //; s/"//g'; }
+run_group() { # name patterns mode(plain|agent) seconds-limit
+  local name=$1 patterns=$2 mode=$3 limit=$4 arg=""
+  local out="$WORK/$name-$mode"
+  rm -rf "$out" "$WORK/target/surefire-reports"; mkdir -p "$out"
+  if [ "$mode" = agent ]; then
+    arg="-javaagent:$AGENT=report=$out/mmcheck-report.json${OPTIONS:+,$OPTIONS}"
+  fi
+  local start end rc=0
+  start=$(date +%s%N)
+  ( cd "$WORK" && timeout --kill-after=10 "$limit" mvn -B -ntp surefire:test -Dtest="$patterns" \
+      -Dmmcheck.argLine="$arg" -DforkedProcessExitTimeoutInSeconds=600 > "$out/maven.log" 2>&1 ) || rc=$?
+  end=$(date +%s%N)
+  cp -r "$WORK/target/surefire-reports" "$out/" 2>/dev/null || true
+  echo "$(( (end - start) / 1000000 )) $rc $(tally "$out/surefire-reports")"
+}
+
+printf '%-15s %9s %9s %7s %11s %11s %13s %9s %9s  %s\n' group "plain s" "agent s" ratio "plain t/f" \
+  "agent t/f" events findings complete "notes"
+for g in "${CHOSEN[@]}"; do
+  read -r pms prc pt pf <<< "$(run_group "$g" "${GROUP[$g]}" plain 3600)"
+  lim=$(( pms * LIMIT / 1000 )); [ "$lim" -ge 60 ] || lim=60
+  read -r ams arc at af <<< "$(run_group "$g" "${GROUP[$g]}" agent "$lim")"
+  r="$WORK/$g-agent/mmcheck-report.json"
+  note=""
+  [ "$arc" = 124 ] || [ "$arc" = 137 ] && note="stopped after ${lim}s (LIMIT=${LIMIT}x plain); "
+  if [ -f "$r" ]; then
+    ev=$(json "$r" eventsConsumed); pr=$(json "$r" eventsProduced)
+    fi=$(grep -c '"kind" : "sc-violation"\|"kind" : "sc-serializability"\|"kind" : "tso-serializability"' "$r" || true)
+    co=$(json "$r" complete)
+    [ "$ev" = "$pr" ] || note+="produced $pr != consumed $ev; "
+    grep -q '"checkerFailure"' "$r" && note+="checker failure: $(json "$r" checkerFailure); "
+  else
+    ev="-"; fi="-"; co="no report"
+  fi
+  [ "$pf" = "$af" ] || note+="failed tests differ; "
+  printf '%-15s %9.1f %9.1f %6.1fx %5s/%-5s %5s/%-5s %13s %9s %9s  %s\n' "$g" "$(echo "$pms/1000" | bc -l)" \
+    "$(echo "$ams/1000" | bc -l)" "$(echo "$ams/($pms+1)" | bc -l)" "$pt" "$pf" "$at" "$af" "$ev" "$fi" "$co" \
+    "${note%; }"
+done
+echo "library-suite: logs, Surefire reports and mmcheck reports under $WORK"

@@ -77,7 +77,10 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, injectFailure",
+        "failOnError=0       | option failOnError=0 must be true or false",
+        "injectFailure=tso   | option injectFailure=tso must be STAGE@EVENT, STAGE one of tso, pso, sober, scser, tsoser, core, names, checker-loop",
+        "injectFailure=checker-loop@x | option injectFailure=checker-loop@x: the event must be a number >= 0",
         "models=tso:arm      | option models=tso:arm: unknown model 'arm' (choose from tso, pso, sober, scser, tsoser, separated by ':')",
         "models=             | option models needs at least one of tso, pso, sober, scser, tsoser",
         "selfCheck=maybe     | option selfCheck=maybe must be true or false",

@@ -33,6 +33,12 @@ final class AgentStart {
     /** The stage name of the checker thread's own failures (as opposed to an analysis'). */
     static final String LOOP_STAGE = "checker-loop";
 
+    /**
+     * The exit status of a run whose check is incomplete (failOnError=true): EX_SOFTWARE of sysexits.h,
+     * an internal error, chosen to stand apart from the statuses applications and test runners use.
+     */
+    static final int EXIT_INCOMPLETE = 70;
+
     /** Events each thread's log holds before its thread waits for the checker. */
     static final int EVENTS_PER_THREAD = 1 << 15;
 
@@ -182,9 +188,10 @@ final class AgentStart {
             log.info(line);
         }
         if ((!result.complete() || !written) && options.failOnError()) {
-            log.info("mmcheck: the check is incomplete (see the lines marked INCOMPLETE above): exit status 3 "
+            log.info("mmcheck: the check is incomplete (see the lines marked INCOMPLETE above): exit status "
+                    + EXIT_INCOMPLETE + " "
                     + "(failOnError=false keeps the application's own)");
-            Runtime.getRuntime().halt(3);
+            Runtime.getRuntime().halt(EXIT_INCOMPLETE);
         }
         if (options.failOnViolation() && !result.violations().isEmpty()) {
             log.info("mmcheck: failOnViolation=true: exit status 1");

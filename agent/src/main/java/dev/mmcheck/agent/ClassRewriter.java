@@ -32,6 +32,7 @@ final class ClassRewriter extends ClassVisitor {
 
     private final Context context;
     private final TypeFacts facts;
+    private final boolean syncOnly;
     private String internalName;
     private String className;
     private String sourceFile = "";
@@ -40,10 +41,21 @@ final class ClassRewriter extends ClassVisitor {
     private int methodsRewritten;
     private int instructionsRewritten;
 
+    /** Rewrites everything: {@code ClassRewriter(next, context, facts, false)}. */
     ClassRewriter(ClassVisitor next, Context context, TypeFacts facts) {
+        this(next, context, facts, false);
+    }
+
+    /**
+     * A rewriter of one class; {@code syncOnly} for an excluded class, whose synchronization alone is
+     * logged (thread start/join, monitors, volatile fields, atomics and other JDK synchronization, fences),
+     * never its plain data accesses.
+     */
+    ClassRewriter(ClassVisitor next, Context context, TypeFacts facts, boolean syncOnly) {
         super(Opcodes.ASM9, next);
         this.context = context;
         this.facts = facts;
+        this.syncOnly = syncOnly;
     }
 
     @Override
@@ -96,6 +108,11 @@ final class ClassRewriter extends ClassVisitor {
         return className;
     }
 
+    /** Whether only the class's synchronization is rewritten (an excluded class). */
+    boolean syncOnly() {
+        return syncOnly;
+    }
+
     boolean hasFinalInstanceFields() {
         return finalInstanceFields;
     }
@@ -125,7 +142,7 @@ final class ClassRewriter extends ClassVisitor {
      * never when the run checks no transactions.
      */
     boolean isAtomic(String name, MethodRewriter method) {
-        return context.transactions() && (context.atomicByOption(className, name) || hasAtomic(method.visibleAnnotations)
+        return !syncOnly && context.transactions() && (context.atomicByOption(className, name) || hasAtomic(method.visibleAnnotations)
                 || hasAtomic(method.invisibleAnnotations));
     }
 

@@ -206,6 +206,9 @@ final class MethodRewriter extends MethodNode {
 
     private void field(FieldInsnNode f) {
         TypeFacts.FieldFacts facts = owner.facts().field(f.owner, f.name);
+        if (owner.syncOnly() && !facts.isVolatile()) {
+            return; // an excluded class: its volatile accesses are synchronization, its plain ones data
+        }
         int field = owner.fields().id(facts.declaringClass(), f.name);
         Type type = Type.getType(f.desc);
         char l = letter(type);
@@ -287,6 +290,10 @@ final class MethodRewriter extends MethodNode {
 
     private void insn(AbstractInsnNode n, boolean freeze) {
         int op = n.getOpcode();
+        boolean data = (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) || (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE);
+        if (data && owner.syncOnly()) {
+            return; // an excluded class's array elements are data
+        }
         if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD && op != Opcodes.AALOAD) {
             // primitive element loads: the probe loads, so that it can skip the stripe for a repeated load
             int k = op - Opcodes.IALOAD;
@@ -372,7 +379,11 @@ final class MethodRewriter extends MethodNode {
     // ------------------------------------------------------------------------------------- calls
 
     private void call(MethodInsnNode m) {
-        JdkModel.Call c = JdkModel.classify(m.getOpcode(), m.owner, m.name, m.desc, owner.facts().isThread(m.owner));
+        String declaring = m.getOpcode() == Opcodes.INVOKESTATIC || m.name.equals("<init>") ? null
+                : owner.facts().inheritedFromJdk(m.owner, m.name, m.desc);
+        // an inherited JDK method (a subclass of AtomicReference calling lazySet) is modelled as the JDK's
+        String callee = declaring != null ? declaring : m.owner;
+        JdkModel.Call c = JdkModel.classify(m.getOpcode(), callee, m.name, m.desc, owner.facts().isThread(m.owner));
         switch (c.treatment()) {
             case NONE -> {
                 return;

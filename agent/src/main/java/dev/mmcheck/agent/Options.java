@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * @param atomic          CLASS#METHOD globs of methods checked as atomic transactions
  * @param modelsChosen    whether models= was given (then exactly those analyses run; else tso:pso, and the
  *                        serializability checks from the first transaction on)
- * @param failOnError     exit with status 3 when the check is incomplete (a failure inside mmcheck, events
+ * @param failOnError     exit with status 70 when the check is incomplete (a failure inside mmcheck, events
  *                        or classes left unchecked)
  * @param injectFailure   STAGE@EVENT: make a stage of the checker fail at an event, for testing how mmcheck
  *                        reports its own failures; null for none

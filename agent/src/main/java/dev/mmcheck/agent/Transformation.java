@@ -67,13 +67,20 @@ final class Transformation {
                         stats.failure(type, throwable);
                     }
                 })
-                .ignore((type, loader, module, redefined, domain) -> ignored(type.getName(), loader, options))
+                .ignore((type, loader, module, redefined, domain) -> ignored(type.getName(), loader))
                 .type(ElementMatchers.any())
-                .transform((builder, type, loader, module, domain) -> builder.visit(new Wrapper(context)))
+                .transform((builder, type, loader, module, domain) -> builder.visit(
+                        new Wrapper(context, !options.instruments(type.getName()))))
                 .installOn(inst);
     }
 
-    static boolean ignored(String name, ClassLoader loader, Options options) {
+    /**
+     * Whether a class is not rewritten at all: the JDK (its synchronization is modelled at the call
+     * sites, JdkModel) and the agent itself. Every other class is rewritten, an excluded one for its
+     * synchronization only (ClassRewriter): excluding a class removes its data accesses from checking,
+     * never a thread it starts, a lock it takes or an atomic it sets.
+     */
+    static boolean ignored(String name, ClassLoader loader) {
         if (loader == null || loader == ClassLoader.getPlatformClassLoader()) {
             return true;
         }
@@ -82,15 +89,22 @@ final class Transformation {
                 return true;
             }
         }
-        return !options.instruments(name);
+        for (String own : Options.AGENT_PACKAGES) {
+            if (name.startsWith(own)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Puts a {@link ClassRewriter} in front of Byte Buddy's class writer. */
     private static final class Wrapper extends AsmVisitorWrapper.AbstractBase {
         private final ClassRewriter.Context context;
+        private final boolean syncOnly;
 
-        Wrapper(ClassRewriter.Context context) {
+        Wrapper(ClassRewriter.Context context, boolean syncOnly) {
             this.context = context;
+            this.syncOnly = syncOnly;
         }
 
         @Override
@@ -107,7 +121,7 @@ final class Transformation {
         public ClassVisitor wrap(TypeDescription type, ClassVisitor visitor, Implementation.Context implementationContext,
                 TypePool pool, FieldList<FieldDescription.InDefinedShape> fields, MethodList<?> methods,
                 int writerFlags, int readerFlags) {
-            return new ClassRewriter(visitor, context, new TypeFacts(pool));
+            return new ClassRewriter(visitor, context, new TypeFacts(pool), syncOnly);
         }
     }
 }

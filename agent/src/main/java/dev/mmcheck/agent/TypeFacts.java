@@ -23,6 +23,7 @@ final class TypeFacts {
     private final TypePool pool;
     private final Map<String, FieldFacts> fields = new HashMap<>();
     private final Map<String, Boolean> threads = new HashMap<>();
+    private final Map<String, java.util.Optional<String>> inherited = new HashMap<>();
 
     TypeFacts(TypePool pool) {
         this.pool = pool;
@@ -51,6 +52,58 @@ final class TypeFacts {
             // unresolvable (missing class, several matches): fall through
         }
         return new FieldFacts(binary, false);
+    }
+
+    /**
+     * For a call {@code owner.name desc} on an application class: the JDK class or interface (internal
+     * name) whose method it reaches when {@code owner} inherits it without overriding (a class extending
+     * AtomicReference calling {@code lazySet}, or {@code super.get()} through an intermediate class), so
+     * that the call is modelled as the JDK's method is; null when an application class declares it, or
+     * when it cannot be resolved.
+     */
+    String inheritedFromJdk(String owner, String name, String desc) {
+        if (owner.startsWith("java/") || owner.startsWith("[")) {
+            return null;
+        }
+        return inherited.computeIfAbsent(owner + '.' + name + desc, k -> {
+            try {
+                TypePool.Resolution r = pool.describe(owner.replace('/', '.'));
+                if (!r.isResolved()) {
+                    return NOT_INHERITED;
+                }
+                var matcher = ElementMatchers.<net.bytebuddy.description.method.MethodDescription>named(name)
+                        .and(ElementMatchers.hasDescriptor(desc));
+                java.util.ArrayDeque<TypeDescription> interfaces = new java.util.ArrayDeque<>();
+                for (TypeDefinition t = r.resolve(); t != null; t = t.getSuperClass()) {
+                    TypeDescription d = t.asErasure();
+                    if (!d.getDeclaredMethods().filter(matcher).isEmpty()) {
+                        return declaredBy(d);
+                    }
+                    d.getInterfaces().asErasures().forEach(interfaces::add);
+                }
+                java.util.Set<String> seen = new java.util.HashSet<>();
+                while (!interfaces.isEmpty()) {
+                    TypeDescription i = interfaces.poll();
+                    if (!seen.add(i.getName())) {
+                        continue;
+                    }
+                    if (!i.getDeclaredMethods().filter(matcher).isEmpty()) {
+                        return declaredBy(i);
+                    }
+                    i.getInterfaces().asErasures().forEach(interfaces::add);
+                }
+            } catch (RuntimeException e) {
+                // unresolvable (a missing class): left as it is
+            }
+            return NOT_INHERITED;
+        }).orElse(null);
+    }
+
+    private static final java.util.Optional<String> NOT_INHERITED = java.util.Optional.empty();
+
+    private static java.util.Optional<String> declaredBy(TypeDescription d) {
+        String internal = d.getInternalName();
+        return internal.startsWith("java/") ? java.util.Optional.of(internal) : NOT_INHERITED;
     }
 
     /** Whether class {@code owner} (internal name) is java.lang.Thread or a subclass. */

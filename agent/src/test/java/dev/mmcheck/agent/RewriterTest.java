@@ -32,6 +32,10 @@ class RewriterTest {
     private final SiteTable sites = new SiteTable();
 
     private byte[] transform(Class<?> c) throws IOException {
+        return transform(c, false);
+    }
+
+    private byte[] transform(Class<?> c, boolean syncOnly) throws IOException {
         byte[] original;
         try (InputStream in = c.getResourceAsStream("/" + c.getName().replace('.', '/') + ".class")) {
             original = in.readAllBytes();
@@ -64,7 +68,7 @@ class RewriterTest {
                 return true;
             }
         };
-        reader.accept(new ClassRewriter(writer, ctx, new TypeFacts(TypePool.Default.ofSystemLoader())),
+        reader.accept(new ClassRewriter(writer, ctx, new TypeFacts(TypePool.Default.ofSystemLoader()), syncOnly),
                 ClassReader.SKIP_FRAMES);
         return writer.toByteArray();
     }
@@ -299,5 +303,64 @@ class RewriterTest {
             List<Ev> e = run(b, "updateThrows");
             assertTrue(e.stream().anyMatch(x -> x.kind() == Kinds.LOAD));
         }
+    }
+
+    /** Loads {@code outer} and its nested classes from their transformed bytes. */
+    private Loader transformedWithNested(Class<?> outer) throws IOException {
+        Loader loader = new Loader(outer.getName(), transform(outer));
+        for (Class<?> nested : outer.getDeclaredClasses()) {
+            loader.also(nested.getName(), transform(nested));
+        }
+        return loader;
+    }
+
+    /**
+     * Atomics reached through a subclass or an inherited call map to their access modes exactly as
+     * direct calls do: JCTools' {@code Node extends AtomicReference} publishing with {@code lazySet} was
+     * not seen at all before (false reports on every value read after {@code lvNext}).
+     */
+    @Test
+    void atomicsReachedThroughSubclassesAreTheirAccessModes() throws Exception {
+        Class<?> fixture = dev.mmcheck.agent.fixtures.InheritedAtomics.class;
+        EventLog.configure(1 << 12, true);
+        Loader loader = transformedWithNested(fixture);
+        assertEquals(List.of(Kinds.RELEASE_STORE, Kinds.LOAD, Kinds.INTERLOCKED),
+                run(loader, fixture, "node").stream().map(Ev::kind).toList(), "soNext, lvNext, casNext");
+        List<Ev> direct = run(transformedWithNested(fixture), fixture, "direct");
+        assertEquals(List.of(
+                Kinds.INTERLOCKED,      // super.getAndIncrement() through an intermediate class
+                Kinds.LOAD,             // the override's super.longValue()
+                Kinds.RELEASE_STORE,    // lazySet inherited from AtomicLong
+                Kinds.VOLATILE_STORE,   // AtomicBoolean.set
+                Kinds.INTERLOCKED,      // AtomicBoolean.compareAndSet
+                Kinds.INTERLOCKED,      // AtomicInteger.incrementAndGet
+                Kinds.LOAD,             // AtomicInteger.getAcquire
+                Kinds.RELEASE_STORE,    // AtomicReferenceArray.lazySet(i, v) inside the subclass
+                Kinds.LOAD,             // AtomicReferenceArray.get(i)
+                Kinds.INTERLOCKED,      // AtomicIntegerArray.getAndAdd
+                Kinds.RELEASE_STORE),   // AtomicLongArray.setRelease
+                direct.stream().map(Ev::kind).toList());
+        assertEquals(1, direct.get(7).slot(), "the element index is the address's slot");
+        assertEquals(dev.mmcheck.runtime.Probes.VALUE, direct.get(2).slot(), "an atomic's value, whatever its class");
+    }
+
+    /**
+     * An excluded class (a test framework) keeps its synchronization and loses its data accesses: JUnit 4
+     * starting its "Time-limited test" thread unseen made the test class's fields, written by main before
+     * the start, look racy (false PSO reports).
+     */
+    @Test
+    void anExcludedClassLogsItsSynchronizationOnly() throws Exception {
+        Class<?> fixture = dev.mmcheck.agent.fixtures.Excluded.class;
+        byte[] b = transform(fixture, true);
+        assertEquals(List.of(), probes(b, "data"), "plain fields and array elements are not rewritten");
+        EventLog.configure(1 << 12, true);
+        assertEquals(List.of(), run(fixture, b, "data"));
+        assertEquals(List.of(Kinds.MONITOR_ENTER, Kinds.MONITOR_EXIT, Kinds.VOLATILE_STORE, Kinds.LOAD,
+                Kinds.INTERLOCKED, Kinds.THREAD_START, Kinds.THREAD_JOIN),
+                run(fixture, b, "sync").stream().map(Ev::kind).toList());
+        assertEquals(List.of(Kinds.STORE, Kinds.LOAD, Kinds.LOAD, Kinds.STORE, Kinds.LOAD, Kinds.LOAD, Kinds.LOAD),
+                run(fixture, transform(fixture, false), "data").stream().map(Ev::kind).toList(),
+                "the same class rewritten in full logs its data accesses");
     }
 }

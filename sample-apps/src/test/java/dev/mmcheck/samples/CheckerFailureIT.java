@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A failure inside mmcheck, injected with {@code injectFailure=STAGE@EVENT}, is never silent end to end:
  * the summary's first lines say what stopped, where, with the stack; the JSON has {@code complete:false}
- * and the failure; the JVM exits with status 3 unless {@code failOnError=false}; the application never
+ * and the failure; the JVM exits with status 70 unless {@code failOnError=false}; the application never
  * waits on a dead checker (every event is still drained).
  */
 class CheckerFailureIT {
@@ -36,12 +36,12 @@ class CheckerFailureIT {
     @Test
     void anAnalysisThatFailsStopsAloneAndTheRunSaysSoLoudly() throws Exception {
         AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", "injectFailure=tso@2000");
-        assertEquals(3, run.exit, run.output);
+        assertEquals(70, run.exit, run.output);
         List<String> summary = summary(run);
         assertTrue(summary.get(1).startsWith("mmcheck: INCOMPLETE: the tso analysis failed at event 2000: "
                 + "java.lang.IllegalStateException: failure injected into tso"), summary.get(1));
         assertTrue(summary.get(2).trim().startsWith("at dev.mmcheck."), summary.get(2));
-        assertTrue(run.output.contains("exit status 3"), run.output);
+        assertTrue(run.output.contains("exit status 70"), run.output);
         JsonNode r = run.report;
         assertFalse(r.get("complete").asBoolean());
         assertEquals("tso", r.get("failures").get(0).get("stage").asText());
@@ -62,7 +62,7 @@ class CheckerFailureIT {
     @Test
     void aFailureOfTheCheckerThreadDrainsTheRestUnchecked() throws Exception {
         AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", "injectFailure=checker-loop@5000");
-        assertEquals(3, run.exit, run.output);
+        assertEquals(70, run.exit, run.output);
         JsonNode r = run.report;
         assertFalse(r.get("complete").asBoolean());
         assertEquals("checker-loop", r.get("failures").get(0).get("stage").asText());

@@ -53,7 +53,9 @@ done
 if [ ! -f agent/target/mmcheck.jar ]; then
   mvn -q -DskipTests package
 fi
-AGENT="$ROOT/agent/target/mmcheck.jar"
+# a copy: a rebuild while the suite runs must not change the agent under a running JVM
+cp "$ROOT/agent/target/mmcheck.jar" "$WORK/mmcheck.jar"
+AGENT="$WORK/mmcheck.jar"
 prop() { sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$ROOT/pom.xml" | head -1; }
 
 # the user's project: the released library, its tests, Surefire from the parent pom's pins

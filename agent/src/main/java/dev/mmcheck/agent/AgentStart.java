@@ -62,7 +62,8 @@ final class AgentStart {
         }
         TraceTee[] tee = new TraceTee[1];
         EventSink traceSink = options.trace() == null ? null : (k, t, o, s) -> tee[0].event(k, t, o, s);
-        CheckerLoop loop = new CheckerLoop(config, fields, sites, options.selfCheck(), traceSink, Checker::new);
+        CheckerLoop loop = new CheckerLoop(config, fields, sites, options.selfCheck(), traceSink, Checker::new,
+                options.checkerMemory() > 0 ? options.checkerMemory() : Runtime.getRuntime().maxMemory() / 4);
         if (options.trace() != null) {
             tee[0] = new TraceTee(options.trace(), loop);
         }

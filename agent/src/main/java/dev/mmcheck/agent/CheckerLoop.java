@@ -51,6 +51,8 @@ final class CheckerLoop implements Runnable, Names {
     private long unchecked;
     private long added;
     private long failAt = -1;
+    private final long memoryBound;
+    private int addressLimit;
     private long consumed;
     private long stripesHeldAtExit;
     private static final long QUIESCE_NANOS = 2_000_000_000L;
@@ -59,12 +61,14 @@ final class CheckerLoop implements Runnable, Names {
     private Thread thread;
 
     CheckerLoop(Checker.Config config, FieldTable fields, SiteTable sites, boolean selfCheck, EventSink trace,
-            CheckerFactory factory) {
+            CheckerFactory factory, long memoryBound) {
         this.heap = new Heap(fields);
         this.sites = sites;
         this.selfCheck = selfCheck ? new SelfCheck() : null;
         this.trace = trace;
         this.checker = factory.create(this, config);
+        this.memoryBound = memoryBound;
+        updateAddressLimit();
     }
 
     /** Builds the checker once the loop (its names) exists. */
@@ -231,6 +235,10 @@ final class CheckerLoop implements Runnable, Names {
             case Kinds.LOAD, Kinds.STORE, Kinds.RELEASE_STORE, Kinds.VOLATILE_STORE, Kinds.INTERLOCKED,
                     Kinds.MONITOR_ENTER, Kinds.MONITOR_EXIT -> {
                 int a = heap.address(log.lpObject(c), log.lpInt(c, ThreadLog.SLOT));
+                if (a >= addressLimit) {
+                    forgetAddresses();
+                    a = heap.address(log.lpObject(c), log.lpInt(c, ThreadLog.SLOT));
+                }
                 emit(kind, serial, a, site);
                 if (selfCheck != null) {
                     check(log, c, kind, a, serial, site);
@@ -275,7 +283,33 @@ final class CheckerLoop implements Runnable, Names {
         }
     }
 
+    /**
+     * The memory bound: the checker's tables grow with the address ids in use (per id, its clocks'
+     * record, whose size grows with the threads, and the heap's entries). When an id would reach the
+     * limit, all history is forgotten, as at a clock reset, and ids start again (counted in the report).
+     */
+    private void updateAddressLimit() {
+        long perAddress = checker.bytesPerAddress() + Heap.BYTES_PER_ADDRESS;
+        addressLimit = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(1024, memoryBound / perAddress));
+    }
+
+    private void forgetAddresses() {
+        if (trace != null) {
+            // a replay of the trace must not take a forgotten id's new address for its old one
+            for (int a = 0; a < heap.addressIdBound(); a++) {
+                trace.event(dev.mmcheck.checker.event.Codes.ADDRESS_DEAD, 0, a, -1);
+            }
+        }
+        checker.forgetAddresses();
+        heap.forgetAll();
+        if (selfCheck != null) {
+            selfCheck.forgetAll();
+        }
+        updateAddressLimit();
+    }
+
     private void housekeeping(long now) {
+        updateAddressLimit();
         heap.expunge(a -> {
             added += failure == null ? 1 : 0;
             emit(dev.mmcheck.checker.event.Codes.ADDRESS_DEAD, 0, a, -1);
@@ -291,6 +325,7 @@ final class CheckerLoop implements Runnable, Names {
                     && log.lpConsumerIndex() == log.lvProducerIndex()) {
                 added += failure == null ? 1 : 0;
                 emit(Kinds.THREAD_END, log.serial(), -1, -1);
+                log.release();
                 it.remove();
                 producedByEnded += log.lvProducerIndex();
                 ended.put(log, now);

@@ -55,7 +55,8 @@ final class Heap {
     private static final long EMPTY = Long.MIN_VALUE;
 
     private final FieldTable fields;
-    private final ReferenceQueue<Object> queue = new ReferenceQueue<>();
+    // replaced when everything is forgotten: the old generation's references enqueue where nobody looks
+    private ReferenceQueue<Object> queue = new ReferenceQueue<>();
     private Ref[] buckets = new Ref[1024];
     private int objects;
     private int[] freeObjectIds = new int[16];
@@ -81,6 +82,42 @@ final class Heap {
     Heap(FieldTable fields) {
         this.fields = fields;
         Arrays.fill(keys, EMPTY);
+    }
+
+    /**
+     * Forgets every object and address id, as if all had died at once (the checker has forgotten all
+     * history, at its memory bound): ids start again from 0, and objects seen again get fresh ones.
+     * No dead address is reported for what is forgotten here.
+     */
+    void forgetAll() {
+        queue = new ReferenceQueue<>();
+        buckets = new Ref[1024];
+        objects = 0;
+        freeObjectIds = new int[16];
+        freeObjects = 0;
+        nextObjectId = 0;
+        keys = new long[1024];
+        Arrays.fill(keys, EMPTY);
+        values = new int[1024];
+        size = 0;
+        elements = 0;
+        inline = 0;
+        keyOf = new long[256];
+        typeOf = new String[256];
+        indexed = new boolean[256];
+        freeAddresses = new int[16];
+        freeCount = 0;
+        nextAddress = 0;
+        lastRef = null;
+        prevRef = null;
+    }
+
+    /** Bytes this table holds per address id in use, roughly (the object's record, the id's entries). */
+    static final int BYTES_PER_ADDRESS = 96;
+
+    /** The largest address id handed out so far, plus one (ids below it may be free). */
+    int addressIdBound() {
+        return nextAddress;
     }
 
     /**

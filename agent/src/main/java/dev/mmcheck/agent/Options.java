@@ -32,16 +32,18 @@ import java.util.regex.Pattern;
  *                        serializability checks from the first transaction on)
  * @param failOnError     exit with status 70 when the check is incomplete (a failure inside mmcheck, events
  *                        or classes left unchecked)
+ * @param checkerMemory   bytes the checker's per-address tables may use before it forgets all history (0: a
+ *                        quarter of the maximum heap)
  * @param injectFailure   STAGE@EVENT: make a stage of the checker fail at an event, for testing how mmcheck
  *                        reports its own failures; null for none
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
-        String injectFailure) {
+        long checkerMemory, String injectFailure) {
 
     /** The option keys, in the order the help lists them. */
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
-            "failOnViolation", "selfCheck", "atomic", "failOnError", "injectFailure");
+            "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "injectFailure");
 
     /** Infrastructure that is not the code under test, excluded unless {@code excludes} is given. */
     public static final List<String> DEFAULT_EXCLUDES = List.of("org.junit.*", "junit.*", "org.opentest4j.*",
@@ -100,8 +102,9 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
                 && Fault.parse("core" + inject.substring("checker-loop".length())) == null) {
             throw new OptionException("option injectFailure=" + inject + ": the event must be a number >= 0");
         }
+        long memory = values.containsKey("checkerMemory") ? size(values.get("checkerMemory"), "checkerMemory") : 0;
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
-                values.containsKey("models"), failOnError, inject);
+                values.containsKey("models"), failOnError, memory, inject);
     }
 
     private static String known(String key, String where) throws OptionException {
@@ -123,6 +126,25 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         } catch (RuntimeException e) {
             throw new OptionException("option " + key + "=" + v + " is not a valid path");
         }
+    }
+
+    /** A size such as {@code 512m}, {@code 2g}, {@code 65536} (bytes), at least 1 MiB. */
+    private static long size(String v, String key) throws OptionException {
+        java.util.regex.Matcher m = Pattern.compile("(\\d{1,12})([kKmMgG]?)").matcher(v);
+        if (!m.matches()) {
+            throw new OptionException("option " + key + "=" + v + " must be a size such as 256m or 2g");
+        }
+        long n = Long.parseLong(m.group(1));
+        switch (m.group(2).toLowerCase(Locale.ROOT)) {
+            case "k" -> n <<= 10;
+            case "m" -> n <<= 20;
+            case "g" -> n <<= 30;
+            default -> { }
+        }
+        if (n < (1 << 20)) {
+            throw new OptionException("option " + key + "=" + v + " is below the least of 1m");
+        }
+        return n;
     }
 
     private static boolean bool(String v, String key) throws OptionException {

@@ -65,6 +65,12 @@ final class SelfCheck {
         }
     }
 
+    /** Every address is forgotten (the checker forgot its address ids at its memory bound). */
+    void forgetAll() {
+        last = new long[1024];
+        state = new byte[1024];
+    }
+
     long reads() {
         return reads;
     }

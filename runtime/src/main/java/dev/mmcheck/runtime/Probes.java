@@ -118,7 +118,10 @@ public final class Probes {
 
     /**
      * Writes the event of the access made under the held stripe, except a load that repeats this
-     * thread's last access to the same address with no write to its stripe since: such a load adds no
+     * thread's last access to the same address with no write to its stripe since (known from the
+     * thread's own repeat cache, or from the stripe, whose last logged access was this thread's to this
+     * address: then nothing at all happened under the stripe since, which also covers walks over more
+     * addresses than the cache holds, such as a linked queue's {@code size()}): such a load adds no
      * happens-before edge and cannot expose a buffered store (any store of another thread to the
      * address was committed at this thread's last access, and none came since), so the monitors would
      * do nothing with it. Loads are elided only when the self-check is off and the run has declared
@@ -134,9 +137,10 @@ public final class Probes {
         }
         int c = ThreadLog.cacheIndex(s, t.heldSlot);
         if (kind == Kinds.LOAD) {
-            if (!EventLog.selfCheck && !EventLog.transactions && t.cacheStripe[c] == s
-                    && t.cacheObject[c] == t.heldObject && t.cacheSlot[c] == t.heldSlot
-                    && t.cacheWrites[c] == Stripes.writes(s)) {
+            if (!EventLog.selfCheck && !EventLog.transactions && (repeats(t, s, c)
+                    || Stripes.lastWas(s, t.serial(), t.heldObject, t.heldSlot))) {
+                // this thread's own cache remembers its last access here, or the stripe's last access
+                // was this thread's to this address (a walk over more addresses than the cache holds)
                 t.elided++;
                 return;
             }
@@ -147,7 +151,14 @@ public final class Probes {
         t.cacheStripe[c] = s;
         t.cacheObject[c] = t.heldObject;
         t.cacheSlot[c] = t.heldSlot;
+        Stripes.last(s, t.serial(), t.heldObject, t.heldSlot);
         t.offer(kind, site, t.heldObject, t.heldSlot, s, Stripes.nextSeq(s), flags, value);
+    }
+
+    /** Whether the held address is in this thread's repeat cache with no write to its stripe since. */
+    private static boolean repeats(ThreadLog t, int s, int c) {
+        return t.cacheStripe[c] == s && t.cacheObject[c] == t.heldObject && t.cacheSlot[c] == t.heldSlot
+                && t.cacheWrites[c] == Stripes.writes(s);
     }
 
     /** Releases the stripe taken by the last lock probe, if any (after a store instruction). */

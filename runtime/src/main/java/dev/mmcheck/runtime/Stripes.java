@@ -18,12 +18,16 @@ import java.lang.invoke.VarHandle;
 public final class Stripes {
 
     /** Number of stripes (a power of two). */
-    public static final int COUNT = 1 << 14;
+    public static final int COUNT = 1 << 16;
     private static final int PAD = 16; // ints between stripes: one 64-byte line each
+    private static final int OBJECT_PAD = 16; // references between stripes' last objects: a line each, compressed
     private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
 
-    // [stripe * PAD]: lock word (0 free, 1 held); [+ 1]: next sequence number; [+ 2]: writes so far
+    // [stripe * PAD]: lock word (0 free, 1 held); [+ 1]: next sequence number; [+ 2]: writes so far;
+    // [+ 3]: the serial + 1 of the thread of the last logged access under the stripe (0: none); [+ 4]: its slot
     private static final int[] WORDS = new int[COUNT * PAD];
+    // [stripe * OBJECT_PAD]: the object of the last logged access under the stripe
+    private static final Object[] LAST = new Object[COUNT * OBJECT_PAD];
 
     private Stripes() {
     }
@@ -72,6 +76,24 @@ public final class Stripes {
     /** Writes logged under stripe {@code s} so far; only while holding it. */
     public static int writes(int s) {
         return WORDS[s * PAD + 2];
+    }
+
+    /**
+     * Whether the last logged access under stripe {@code s} was thread {@code serial}'s access to
+     * (object, slot): then nothing, in particular no write, happened under the stripe since. Only while
+     * holding it.
+     */
+    public static boolean lastWas(int s, int serial, Object object, int slot) {
+        int at = s * PAD;
+        return WORDS[at + 3] == serial + 1 && WORDS[at + 4] == slot && LAST[s * OBJECT_PAD] == object;
+    }
+
+    /** Records the access about to be logged under stripe {@code s}; only while holding it. */
+    public static void last(int s, int serial, Object object, int slot) {
+        int at = s * PAD;
+        WORDS[at + 3] = serial + 1;
+        WORDS[at + 4] = slot;
+        LAST[s * OBJECT_PAD] = object; // keeps at most one object per stripe alive
     }
 
     private static void spin(int at) {

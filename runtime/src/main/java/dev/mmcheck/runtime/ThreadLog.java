@@ -55,8 +55,9 @@ public final class ThreadLog {
         }
     }
 
-    private final int[] ints;
-    private final Object[] objects;
+    // released (emptied) once the thread has ended and every event is consumed
+    private int[] ints;
+    private Object[] objects;
     private final int mask;
     private final int serial;
     private final WeakReference<Thread> thread;
@@ -229,6 +230,15 @@ public final class ThreadLog {
     /** The object of event {@code index}. Consumer only. */
     public Object lpObject(long index) {
         return objects[(int) index & mask];
+    }
+
+    /**
+     * Frees the ring once the thread has terminated and every event has been consumed: the log itself
+     * stays (a later join reads its counts) but no longer holds its buffers. Consumer only.
+     */
+    public void release() {
+        ints = new int[0];
+        objects = new Object[0];
     }
 
     /** soConsumerIndex: events up to {@code index} are consumed; their slots may be reused. Consumer only. */

@@ -24,6 +24,9 @@ import java.util.Arrays;
  */
 public final class VectorClocks {
 
+    /** The largest table one int array holds. */
+    private static final long MAX_TABLE = Integer.MAX_VALUE - 16;
+
     private int extra;            // words reserved by monitors, at the start of each record
     private int writer;           // offset of the writer's thread + 1 (0: never written)
     private int writerClock;
@@ -120,9 +123,23 @@ public final class VectorClocks {
         if (address < addressCapacity) {
             return;
         }
-        int n = Math.max(address + 1, addressCapacity * 2);
-        state = Arrays.copyOf(state, n * stride);
-        addressCapacity = n;
+        long n = Math.max(address + 1L, addressCapacity * 2L);
+        if (n * stride > MAX_TABLE) {
+            n = Math.max(address + 1L, MAX_TABLE / stride);
+            if (n * stride > MAX_TABLE) {
+                throw new IllegalStateException("address id " + address + " needs a clock table of " + (address + 1L)
+                        + " records of " + stride + " ints, more than one array holds (the agent's memory bound "
+                        + "keeps address ids below this)");
+            }
+        }
+        state = Arrays.copyOf(state, (int) n * stride);
+        addressCapacity = (int) n;
+    }
+
+    /** Forgets every address's record and reallocates the table for {@code capacity} addresses. */
+    public void shrinkAddresses(int capacity) {
+        addressCapacity = Math.max(16, capacity);
+        state = new int[addressCapacity * stride];
     }
 
     /** Number of thread slots the clocks currently hold. */

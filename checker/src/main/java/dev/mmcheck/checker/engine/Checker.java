@@ -117,6 +117,8 @@ public final class Checker implements EventSink, ViolationSink {
     private final Map<String, Long> stoppedAt = new HashMap<>();
     private boolean coreFailed;
     private long uncheckedFrom = -1;
+    private long memoryResets;
+    private long clockLimitResets;
     private long namingFailures;
     private final EventWindow window;
 
@@ -294,6 +296,41 @@ public final class Checker implements EventSink, ViolationSink {
             default -> remember(t);
         }
         seq++;
+        if (clocks.clock(t) >= clockLimit) {
+            // a clock is an int: before one wraps (2^31 events of one thread), forget all history
+            clockLimitResets++;
+            compact();
+        }
+    }
+
+    /** A thread's clock at which the checker resets rather than let an int clock wrap around. */
+    static final int CLOCK_LIMIT = Integer.MAX_VALUE - (1 << 20);
+    private int clockLimit = CLOCK_LIMIT;
+
+    /** Lowers the clock limit (for tests: 2^31 events take too long). */
+    void clockLimit(int limit) {
+        clockLimit = limit;
+    }
+
+    /**
+     * Bytes of checker state per address id: the clocks' record with the monitors' words, plus Sober's
+     * per-address references. The agent bounds {@code addresses in use * this} (its memory bound).
+     */
+    public long bytesPerAddress() {
+        return 4L * clocks.stride() + (sober != null ? 48 : 0);
+    }
+
+    /**
+     * Forgets all history, as a clock reset does (every buffered store committed, counted), and shrinks
+     * the tables indexed by address id: the agent then forgets its address ids too, so that a run whose
+     * live addresses exceed its memory bound goes on in bounded memory. Checker thread only.
+     */
+    public void forgetAddresses() {
+        memoryResets++;
+        compact();
+        resets--; // counted as a memory reset, not a slot reset
+        addressCapacity = 0;
+        clocks.shrinkAddresses(64);
     }
 
     /** Stops monitor {@code i} after it threw: the others go on. */
@@ -698,8 +735,20 @@ public final class Checker implements EventSink, ViolationSink {
                     + " loads looked back past the last " + config.monitors().soberWindow()
                     + " writes of their address without a verdict"));
         }
-        if (resets > 0) {
-            notes.add(Note.degraded("clock-reset", "", resets, resets + " clock resets to reclaim the slots of "
+        if (memoryResets > 0) {
+            notes.add(Note.degraded("memory-bound", "", memoryResets, "the checker's tables reached their memory "
+                    + "bound " + memoryResets + " times; each time all history was forgotten, as at a clock reset: "
+                    + "stores buffered then were committed unchecked, so a violation needing one of them to stay "
+                    + "buffered past that point, or a happens-before path through it, is not reported (raise the "
+                    + "bound with checkerMemory=)"));
+        }
+        if (clockLimitResets > 0) {
+            notes.add(Note.degraded("clock-limit", "", clockLimitResets, "a thread's clock neared 2^31 events "
+                    + clockLimitResets + " times; each time all history was forgotten, as at a clock reset"));
+        }
+        if (resets - clockLimitResets > 0) {
+            notes.add(Note.degraded("clock-reset", "", resets - clockLimitResets, (resets - clockLimitResets)
+                    + " clock resets to reclaim the slots of "
                     + "ended threads: stores still buffered at a reset were committed there, so a violation "
                     + "needing one of them to stay buffered past the reset is not reported"));
         }

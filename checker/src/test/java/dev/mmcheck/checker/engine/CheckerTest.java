@@ -141,4 +141,44 @@ class CheckerTest {
         long allocated = mx.getThreadAllocatedBytes(id) - before;
         assertTrue(allocated < 16 * 1024, allocated + " bytes allocated while replaying " + events.size() + " events");
     }
+
+    /**
+     * Memory bound: forgetting the address tables is a clock reset (every buffered store committed,
+     * counted); checking goes on with fresh ids, and a violation wholly after the reset is still found.
+     */
+    @Test
+    void forgettingAddressesIsAResetAndCheckingGoesOn() {
+        Checker c = new Checker(symbols, Checker.Config.defaults());
+        ev(c, "A", EventKind.STORE, "x", 1);
+        ev(c, "A", EventKind.LOAD, "y", 2);
+        c.forgetAddresses();
+        ev(c, "B", EventKind.STORE, "y", 3);
+        ev(c, "B", EventKind.LOAD, "x", 4);
+        assertEquals(0, c.result().violations().size(), "the store to x was committed at the reset");
+        ev(c, "A", EventKind.THREAD_END, null, 5);
+        ev(c, "B", EventKind.THREAD_END, null, 6);
+        dekker(c, "C", "D");
+        CheckResult r = c.result();
+        assertEquals(1, r.violationsOf(Analysis.TSO).size(), "a violation after the reset is found");
+        assertTrue(r.hasNote("memory-bound"), r.notes().toString());
+        assertTrue(r.complete(), "a bound degrades the check; nothing went unchecked");
+        assertTrue(c.bytesPerAddress() >= 4L * (3 + 2 * 2), "the clocks' record at least");
+    }
+
+    /** A thread's int clock never wraps: near the limit the checker resets (here at a lowered limit). */
+    @Test
+    void aClockNearItsLimitResetsInsteadOfWrapping() {
+        Checker c = new Checker(symbols, Checker.Config.defaults());
+        c.clockLimit(1000);
+        for (int i = 0; i < 5000; i++) {
+            ev(c, "A", EventKind.STORE, "x", 1);
+            ev(c, "B", EventKind.LOAD, "x", 2);
+        }
+        CheckResult r = c.result();
+        assertTrue(r.hasNote("clock-limit"), r.notes().toString());
+        assertTrue(r.notes().stream().filter(n -> n.kind().equals("clock-limit")).findFirst().orElseThrow()
+                .count() >= 4, r.notes().toString());
+        dekker(c, "C", "D");
+        assertEquals(1, c.result().violationsOf(Analysis.TSO).size(), "checking goes on after the reset");
+    }
 }

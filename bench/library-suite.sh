@@ -140,16 +140,21 @@ for g in "${CHOSEN[@]}"; do
   [ "$arc" = 124 ] || [ "$arc" = 137 ] && note="stopped after ${lim}s (LIMIT=${LIMIT}x plain); "
   if [ -f "$r" ]; then
     ev=$(json "$r" eventsConsumed); pr=$(json "$r" eventsProduced)
-    fi=$(grep -c '"kind" : "sc-violation"\|"kind" : "sc-serializability"\|"kind" : "tso-serializability"' "$r" || true)
+    nf=$(grep -c '"kind" : "sc-violation"\|"kind" : "sc-serializability"\|"kind" : "tso-serializability"' "$r" || true)
     co=$(json "$r" complete)
     [ "$ev" = "$pr" ] || note+="produced $pr != consumed $ev; "
-    grep -q '"checkerFailure"' "$r" && note+="checker failure: $(json "$r" checkerFailure); "
+    failed=$(grep -o '"stage" : "[a-z-]*"' "$r" | sed 's/.* : //; s/"//g' | tr '\n' ' ')
+    [ -z "$failed" ] || note+="failed: $failed; "
+    incomplete=$(grep -B1 -A2 '"severity" : "incomplete"' "$r" | grep -o '"kind" : "[a-z-]*"' | sed 's/.* : //; s/"//g' \
+      | tr '\n' ' ')
+    [ -z "$incomplete" ] || note+="incomplete: $incomplete; "
   else
-    ev="-"; fi="-"; co="no report"
+    ev="-"; nf="-"; co="no report"
+    note+="no report: see $WORK/$g-agent/maven.log; "
   fi
   [ "$pf" = "$af" ] || note+="failed tests differ; "
   printf '%-15s %9.1f %9.1f %6.1fx %5s/%-5s %5s/%-5s %13s %9s %9s  %s\n' "$g" "$(echo "$pms/1000" | bc -l)" \
-    "$(echo "$ams/1000" | bc -l)" "$(echo "$ams/($pms+1)" | bc -l)" "$pt" "$pf" "$at" "$af" "$ev" "$fi" "$co" \
+    "$(echo "$ams/1000" | bc -l)" "$(echo "$ams/($pms+1)" | bc -l)" "$pt" "$pf" "$at" "$af" "$ev" "$nf" "$co" \
     "${note%; }"
 done
 echo "library-suite: logs, Surefire reports and mmcheck reports under $WORK"

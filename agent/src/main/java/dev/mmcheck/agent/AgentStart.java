@@ -70,6 +70,7 @@ final class AgentStart {
         if (inject != null && inject.startsWith(LOOP_STAGE + "@")) {
             loop.failAt(Long.parseLong(inject.substring(LOOP_STAGE.length() + 1)));
         }
+        preload(loop); // before the checker thread starts: the checker is not thread-safe
         loop.start();
         Transformation.Stats stats = new Transformation.Stats();
         Transformation.install(inst, options, new ClassRewriter.Context() {
@@ -94,7 +95,24 @@ final class AgentStart {
             }
         }, stats);
         Logger log = AgentLog.create();
-        Thread hook = new Thread(() -> finish(options, loop, tee[0], stats, sites, log), "mmcheck-shutdown");
+        java.io.PrintStream stderr = System.err;
+        TraceTee teeNow = tee[0];
+        Thread hook = new Thread(() -> {
+            try {
+                finish(options, loop, teeNow, stats, sites, log);
+            } catch (Throwable t) {
+                // the report itself failed: say so on the process's own standard error, and in the status
+                try {
+                    stderr.println("mmcheck: INCOMPLETE: the summary and report could not be made: " + t);
+                    t.printStackTrace(stderr);
+                } catch (Throwable ignored) {
+                    // nothing left to print with
+                }
+                if (options.failOnError()) {
+                    Runtime.getRuntime().halt(EXIT_INCOMPLETE);
+                }
+            }
+        }, "mmcheck-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
@@ -198,6 +216,18 @@ final class AgentStart {
             log.info("mmcheck: failOnViolation=true: exit status 1");
             Runtime.getRuntime().halt(1);
         }
+    }
+
+    /**
+     * Loads what the shutdown hook needs (the summary, the JSON writer and their libraries) now, by
+     * rendering the empty result once: a class that can no longer be loaded at exit (the agent jar
+     * replaced under a running JVM) must not cost the report.
+     */
+    private static void preload(CheckerLoop loop) throws IOException {
+        CheckResult empty = loop.checker().result().withFailure(Failure.of("preload", -1, new Exception()))
+                .withNotes(List.of(Note.info("preload", "", 0, "")), List.of());
+        Summary.lines("", empty);
+        JsonReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, Map.of("preload", 0));
     }
 
     /** Where the text summary goes: beside the JSON report, {@code .json} replaced by {@code .txt}. */

@@ -77,7 +77,9 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, injectFailure",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, injectFailure",
+        "checkerMemory=12x   | option checkerMemory=12x must be a size such as 256m or 2g",
+        "checkerMemory=100k  | option checkerMemory=100k is below the least of 1m",
         "failOnError=0       | option failOnError=0 must be true or false",
         "injectFailure=tso   | option injectFailure=tso must be STAGE@EVENT, STAGE one of tso, pso, sober, scser, tsoser, core, names, checker-loop",
         "injectFailure=checker-loop@x | option injectFailure=checker-loop@x: the event must be a number >= 0",

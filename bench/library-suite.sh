@@ -17,6 +17,7 @@
 #   OPTIONS  extra agent options (default none; the report and summary always go to the work directory)
 #   LIMIT    a run with the agent is stopped after LIMIT times its plain time (default 10), at least 60 s
 #   WORK     where the generated project, logs and reports go (default a new directory under /tmp; kept)
+#   PLAIN_FROM  a WORK directory of an earlier run whose plain runs to reuse (the agent's runs are redone)
 # Groups are Surefire -Dtest patterns; the defaults are jctools-core's queue and map tests. The
 # Lincheck tests are left out (Lincheck is an agent of its own and needs Kotlin).
 # docs/library-suite.md has a recorded run and what each column means.
@@ -112,7 +113,7 @@ tally() {
         if (kv[1] == "tests") t += kv[2]; if (kv[1] == "failures" || kv[1] == "errors") f += kv[2] } }
     END { print t + 0, f + 0 }'
 }
-json() { grep -o "\"$2\" : [^,}]*" "$1" 2>/dev/null | head -1 | sed 's/.* : //; s/"//g'; }
+json() { grep -o "\"$2\" : [^,}]*" "$1" 2>/dev/null | head -1 | sed 's/.* : //; s/"//g' || true; }
 run_group() { # name patterns mode(plain|agent) seconds-limit
   local name=$1 patterns=$2 mode=$3 limit=$4 arg=""
   local out="$WORK/$name-$mode"
@@ -126,13 +127,17 @@ run_group() { # name patterns mode(plain|agent) seconds-limit
       -Dmmcheck.argLine="$arg" -DforkedProcessExitTimeoutInSeconds=600 > "$out/maven.log" 2>&1 ) || rc=$?
   end=$(date +%s%N)
   cp -r "$WORK/target/surefire-reports" "$out/" 2>/dev/null || true
-  echo "$(( (end - start) / 1000000 )) $rc $(tally "$out/surefire-reports")"
+  echo "$(( (end - start) / 1000000 )) $rc $(tally "$out/surefire-reports")" | tee "$out/result"
 }
 
 printf '%-15s %9s %9s %7s %11s %11s %13s %9s %9s  %s\n' group "plain s" "agent s" ratio "plain t/f" \
   "agent t/f" events findings complete "notes"
 for g in "${CHOSEN[@]}"; do
-  read -r pms prc pt pf <<< "$(run_group "$g" "${GROUP[$g]}" plain 3600)"
+  if [ -n "${PLAIN_FROM:-}" ] && [ -f "$PLAIN_FROM/$g-plain/result" ]; then
+    read -r pms prc pt pf < "$PLAIN_FROM/$g-plain/result" # plain runs of an earlier work directory
+  else
+    read -r pms prc pt pf <<< "$(run_group "$g" "${GROUP[$g]}" plain 3600)"
+  fi
   lim=$(( pms * LIMIT / 1000 )); [ "$lim" -ge 60 ] || lim=60
   read -r ams arc at af <<< "$(run_group "$g" "${GROUP[$g]}" agent "$lim")"
   r="$WORK/$g-agent/mmcheck-report.json"
@@ -143,10 +148,10 @@ for g in "${CHOSEN[@]}"; do
     nf=$(grep -c '"kind" : "sc-violation"\|"kind" : "sc-serializability"\|"kind" : "tso-serializability"' "$r" || true)
     co=$(json "$r" complete)
     [ "$ev" = "$pr" ] || note+="produced $pr != consumed $ev; "
-    failed=$(grep -o '"stage" : "[a-z-]*"' "$r" | sed 's/.* : //; s/"//g' | tr '\n' ' ')
+    failed=$(grep -o '"stage" : "[a-z-]*"' "$r" | sed 's/.* : //; s/"//g' | tr '\n' ' ' || true)
     [ -z "$failed" ] || note+="failed: $failed; "
     incomplete=$(grep -B1 -A2 '"severity" : "incomplete"' "$r" | grep -o '"kind" : "[a-z-]*"' | sed 's/.* : //; s/"//g' \
-      | tr '\n' ' ')
+      | tr '\n' ' ' || true)
     [ -z "$incomplete" ] || note+="incomplete: $incomplete; "
   else
     ev="-"; nf="-"; co="no report"

@@ -1,13 +1,12 @@
 package dev.mmcheck.agent;
 
-import dev.mmcheck.checker.engine.CheckResult;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.engine.Fault;
-import dev.mmcheck.checker.event.EventSink;
+import dev.mmcheck.checker.finding.Note;
 import dev.mmcheck.checker.monitor.MonitorConfig;
+import dev.mmcheck.checker.report.CheckResult;
 import dev.mmcheck.checker.report.Failure;
 import dev.mmcheck.checker.report.JsonReport;
-import dev.mmcheck.checker.report.Note;
 import dev.mmcheck.checker.report.Summary;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.Targets;
@@ -60,13 +59,13 @@ final class AgentStart {
         if (inject != null && !inject.startsWith(LOOP_STAGE + "@")) {
             config = config.withFault(Fault.parse(inject));
         }
-        TraceTee[] tee = new TraceTee[1];
-        EventSink traceSink = options.trace() == null ? null : (k, t, o, s) -> tee[0].event(k, t, o, s);
-        CheckerLoop loop = new CheckerLoop(config, fields, sites, options.selfCheck(), traceSink, Checker::new,
+        // built in the order they depend on each other: names before the checker, which names its findings
+        Heap heap = new Heap(fields);
+        AgentNames names = new AgentNames(heap, sites);
+        Checker checker = new Checker(names, config);
+        TraceTee tee = options.trace() == null ? null : new TraceTee(options.trace(), names);
+        CheckerLoop loop = new CheckerLoop(checker, heap, names, options.selfCheck(), tee,
                 options.checkerMemory() > 0 ? options.checkerMemory() : Runtime.getRuntime().maxMemory() / 4);
-        if (options.trace() != null) {
-            tee[0] = new TraceTee(options.trace(), loop);
-        }
         if (inject != null && inject.startsWith(LOOP_STAGE + "@")) {
             loop.failAt(Long.parseLong(inject.substring(LOOP_STAGE.length() + 1)));
         }
@@ -96,10 +95,9 @@ final class AgentStart {
         }, stats);
         Logger log = AgentLog.create();
         java.io.PrintStream stderr = System.err;
-        TraceTee teeNow = tee[0];
         Thread hook = new Thread(() -> {
             try {
-                finish(options, loop, teeNow, stats, sites, log);
+                finish(options, loop, tee, stats, sites, log);
             } catch (Throwable t) {
                 // the report itself failed: say so on the process's own standard error, and in the status
                 try {

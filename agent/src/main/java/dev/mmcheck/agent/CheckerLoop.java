@@ -31,18 +31,17 @@ import java.util.concurrent.locks.LockSupport;
  * dead, ends threads that have terminated, and runs the {@link SelfCheck}. Runs on its own daemon
  * thread; {@link #finish()} is called once, from the shutdown hook.
  */
-final class CheckerLoop implements Runnable, Names {
+final class CheckerLoop implements Runnable {
 
     private static final long HOUSEKEEPING_NANOS = 10_000_000L;
     private static final long FORGET_AFTER_NANOS = 5_000_000_000L;
 
     private final Checker checker;
     private final Heap heap;
-    private final SiteTable sites;
+    private final AgentNames names;
     private final SelfCheck selfCheck;
     private final EventSink trace;
     private final List<ThreadLog> active = new ArrayList<>();
-    private final Map<Integer, String> names = new HashMap<>();
     private final Map<ThreadLog, Long> ended = new HashMap<>();
     private final int[] expected = new int[Stripes.COUNT];
     private volatile boolean stop;
@@ -60,21 +59,19 @@ final class CheckerLoop implements Runnable, Names {
     private long lastHousekeeping;
     private Thread thread;
 
-    CheckerLoop(Checker.Config config, FieldTable fields, SiteTable sites, boolean selfCheck, EventSink trace,
-            CheckerFactory factory, long memoryBound) {
-        this.heap = new Heap(fields);
-        this.sites = sites;
+    /**
+     * The loop feeding {@code checker}, mapping objects to addresses through {@code heap}, naming new
+     * threads in {@code names}, optionally self-checking and teeing the stream to {@code trace} (null:
+     * none); the checker's per-address tables are bounded by {@code memoryBound} bytes.
+     */
+    CheckerLoop(Checker checker, Heap heap, AgentNames names, boolean selfCheck, EventSink trace, long memoryBound) {
+        this.checker = checker;
+        this.heap = heap;
+        this.names = names;
         this.selfCheck = selfCheck ? new SelfCheck() : null;
         this.trace = trace;
-        this.checker = factory.create(this, config);
         this.memoryBound = memoryBound;
         updateAddressLimit();
-    }
-
-    /** Builds the checker once the loop (its names) exists. */
-    interface CheckerFactory {
-        /** The checker resolving names through {@code names}. */
-        Checker create(Names names, Checker.Config config);
     }
 
     /** Starts the loop on a new daemon thread, declared to the runtime as the thread that never logs. */
@@ -163,7 +160,7 @@ final class CheckerLoop implements Runnable, Names {
         ThreadLog fresh;
         while ((fresh = EventLog.pollFresh()) != null) {
             active.add(fresh);
-            names.put(fresh.serial(), fresh.name());
+            names.thread(fresh.serial(), fresh.name());
         }
         boolean progress = false;
         for (int i = 0; i < active.size(); i++) {
@@ -266,8 +263,8 @@ final class CheckerLoop implements Runnable, Names {
         }
         long v = log.lpValue(c);
         if (kind == Kinds.LOAD) {
-            selfCheck.read(a, v, () -> "the read of " + heap.name(a) + " by " + threadName(serial) + " at "
-                    + siteOf(site).describe());
+            selfCheck.read(a, v, () -> "the read of " + heap.name(a) + " by " + names.threadName(serial) + " at "
+                    + names.siteOf(site).describe());
         } else {
             selfCheck.wrote(a, v);
         }
@@ -421,23 +418,5 @@ final class CheckerLoop implements Runnable, Names {
 
     Heap heap() {
         return heap;
-    }
-
-    // ------------------------------------------------------------------------------------- names
-
-    @Override
-    public String threadName(int id) {
-        String n = names.get(id);
-        return n == null ? "thread#" + id : n;
-    }
-
-    @Override
-    public String addressName(int id) {
-        return heap.name(id);
-    }
-
-    @Override
-    public Site siteOf(int id) {
-        return sites.get(id);
     }
 }

@@ -1,7 +1,7 @@
 package dev.mmcheck.agent;
 
 import dev.mmcheck.checker.engine.Fault;
-import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.finding.Analysis;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

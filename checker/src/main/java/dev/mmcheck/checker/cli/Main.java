@@ -1,11 +1,11 @@
 package dev.mmcheck.checker.cli;
 
-import dev.mmcheck.checker.engine.CheckResult;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.EventBuffer;
 import dev.mmcheck.checker.event.Symbols;
-import dev.mmcheck.checker.monitor.Analysis;
-import dev.mmcheck.checker.report.Note;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.finding.Note;
+import dev.mmcheck.checker.report.CheckResult;
 import dev.mmcheck.checker.report.JsonReport;
 import dev.mmcheck.checker.report.Summary;
 import dev.mmcheck.checker.report.Version;

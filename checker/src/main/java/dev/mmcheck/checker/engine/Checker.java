@@ -2,31 +2,26 @@ package dev.mmcheck.checker.engine;
 
 import dev.mmcheck.checker.clock.VectorClocks;
 import dev.mmcheck.checker.event.Codes;
-import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.event.EventSink;
-import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.checker.event.EventWindow;
+import dev.mmcheck.checker.event.LastEvents;
 import dev.mmcheck.checker.event.Names;
-import dev.mmcheck.checker.monitor.Analysis;
-import dev.mmcheck.checker.monitor.Monitor;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.finding.Analyzer;
+import dev.mmcheck.checker.finding.Note;
 import dev.mmcheck.checker.monitor.MonitorConfig;
 import dev.mmcheck.checker.monitor.PsoMonitor;
 import dev.mmcheck.checker.monitor.SoberMonitor;
 import dev.mmcheck.checker.monitor.TsoMonitor;
-import dev.mmcheck.checker.monitor.ViolationSink;
-import dev.mmcheck.checker.report.CycleEdge;
-import dev.mmcheck.checker.report.EventInfo;
+import dev.mmcheck.checker.report.CheckResult;
 import dev.mmcheck.checker.report.Failure;
-import dev.mmcheck.checker.report.Note;
-import dev.mmcheck.checker.report.TxInfo;
+import dev.mmcheck.checker.report.Findings;
 import dev.mmcheck.checker.report.Violation;
-import dev.mmcheck.checker.serial.CycleSink;
 import dev.mmcheck.checker.serial.ScSerializability;
 import dev.mmcheck.checker.serial.SerialConfig;
 import dev.mmcheck.checker.serial.TsoSerializability;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -35,23 +30,27 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Runs the chosen monitors side by side on one linearized event stream and collects their
- * violations, deduplicated by the sites of the store, prev and access events; and the serializability
- * checks of declared transactions, whose cycles are deduplicated by the sites on the cycle.
+ * The engine: runs the chosen analyses side by side on one linearized event stream. Per event it maps
+ * the thread to a dense slot, records the event for report paths, hands it to every running
+ * {@link Analyzer} (which check and buffer, seeing the clocks as of the previous event), then advances
+ * the happens-before clocks and the threads' last events. The analyses put their findings into a
+ * {@link Findings}, which deduplicates, counts and names them; the engine never sees a finding.
  *
  * <p>The serializability checks ({@link Analysis#SCSER}, {@link Analysis#TSOSER}) run from the first
  * event when chosen; with {@link Config#autoSerializability()} (the default) they also start by
  * themselves at the first transaction boundary of a stream that declares transactions, and cost
  * nothing before (no cycle can involve only events before the first transaction: docs/serializability.md).
  *
- * <p>Per event: the monitors check and buffer (seeing the clocks as of the previous event), then the
- * happens-before clocks advance. Thread ids of the stream are mapped to dense slots; when enough
- * threads have ended, the checker <em>resets</em>: it commits every buffered store and forgets all
- * history, then renumbers the live threads. A reset only loses violations whose store was buffered
- * at that moment (committing a store is always a legal TSO/PSO step, and paths from events after the
- * reset to earlier ones cannot exist), and each is counted in the result. Checker thread only.
+ * <p>When enough threads have ended, the checker <em>resets</em>: every analysis commits its buffered
+ * stores and forgets its history, and the live threads are renumbered. A reset only loses violations
+ * whose store was buffered at that moment (committing a store is always a legal TSO/PSO step, and paths
+ * from events after the reset to earlier ones cannot exist), and each is counted in the result.
+ *
+ * <p>An analysis that throws is stopped there and the others go on; a failure of the engine's own
+ * core (slots, clocks) stops every analysis; either way the result says so (docs/user-guide.md).
+ * Checker thread only.
  */
-public final class Checker implements EventSink, ViolationSink {
+public final class Checker implements EventSink {
 
     /**
      * How the checker is set up. Immutable.
@@ -106,83 +105,77 @@ public final class Checker implements EventSink, ViolationSink {
         }
     }
 
-    private Names symbols;
+    /** A thread's clock at which the checker resets rather than let an int clock wrap around. */
+    static final int CLOCK_LIMIT = Integer.MAX_VALUE - (1 << 20);
+
     private final Config config;
-    private final VectorClocks clocks;
-    private final Monitor[] monitors;     // a monitor that threw is set to null: the others go on
-    private final List<Monitor> allMonitors;
-    private SoberMonitor sober;
     private final Fault fault;
+    private final VectorClocks clocks;
+    private final EventWindow window;
+    private final LastEvents last = new LastEvents();
+    private final ThreadSlots slots = new ThreadSlots();
+    private final Findings findings;
+    private final Names names;
+
+    // the running analyses, in the order they report; one that threw is set to null (the others go on)
+    private final List<Analyzer> analyzers = new ArrayList<>();
+    private final List<Analyzer> started = new ArrayList<>();   // every analysis ever started, for results
+    private final Set<Analysis> running = EnumSet.noneOf(Analysis.class);
+
+    private int width;
+    private int addressCapacity;
+    private long seq;
+    private int clockLimit = CLOCK_LIMIT;
+
+    private long resets;
+    private long memoryResets;
+    private long clockLimitResets;
+
     private final List<Failure> failures = new ArrayList<>();
     private final Map<String, Long> stoppedAt = new HashMap<>();
     private boolean coreFailed;
-    private long uncheckedFrom = -1;
-    private long memoryResets;
-    private long clockLimitResets;
-    private long namingFailures;
-    private final EventWindow window;
 
-    // thread slots
-    private int[] slotOf = new int[16];
-    private int[] externalOf = new int[16];
-    private boolean[] ended = new boolean[16];
-    private int usedSlots;
-    private int liveSlots;
-    private int threadsSeen;
-    private int width;
-    private int addressCapacity;
-
-    // per slot: the last event other than a fence, the "prev" of reports
-    private long[] lastSeq = new long[16];
-    private int[] lastKind = new int[16];
-    private int[] lastOperand = new int[16];
-    private int[] lastSite = new int[16];
-
-    // the event being processed
-    private long seq;
-    private int curKind;
-    private int curThread;
-    private int curOperand;
-    private int curSite;
-
-    private final ViolationTable table = new ViolationTable();
-    private final List<Violation> violations = new ArrayList<>();
-    private long resets;
-
-    // serializability
-    private final Set<Analysis> running;
-    private ScSerializability scser;
-    private TsoSerializability tsoser;
-    private final CycleSink cycles = this::cycle;
-    private final HashMap<String, Violation> cycleTable = new HashMap<>();
-
-    /** A checker that resolves names through {@code symbols}. */
-    public Checker(Names symbols, Config config) {
-        this.symbols = symbols;
+    /** A checker whose findings are named through {@code names}. */
+    public Checker(Names names, Config config) {
+        this.names = names;
         this.config = config;
         this.fault = config.fault();
         this.clocks = new VectorClocks(4, 64);
         this.window = new EventWindow(config.windowSize());
-        List<Monitor> ms = new ArrayList<>();
-        SoberMonitor s = null;
-        this.running = EnumSet.noneOf(Analysis.class);
+        this.findings = new Findings(names, last, window, config.windowSize(), slots::external);
+        if (fault != null && fault.stage().equals("names")) {
+            findings.failNamingFrom(fault.event());
+        }
         for (Analysis a : config.analyses()) {
-            switch (a) {
-                case TSO -> ms.add(new TsoMonitor(clocks, this, config.monitors()));
-                case PSO -> ms.add(new PsoMonitor(clocks, this, config.monitors()));
-                case SOBER -> {
-                    s = new SoberMonitor(clocks, this, config.monitors());
-                    ms.add(s);
-                }
-                case SCSER, TSOSER -> startSerializability(a);
+            start(a);
+        }
+        growThreads(4);
+    }
+
+    /** Starts analysis {@code a}, unless it runs already or failed once. */
+    private void start(Analysis a) {
+        if (running.contains(a) || stoppedAt.containsKey(a.option())) {
+            return;
+        }
+        Analyzer x = switch (a) {
+            case TSO -> new TsoMonitor(clocks, findings, config.monitors());
+            case PSO -> new PsoMonitor(clocks, findings, config.monitors());
+            case SOBER -> new SoberMonitor(clocks, findings, config.monitors());
+            case SCSER -> new ScSerializability(findings, config.serial());
+            case TSOSER -> new TsoSerializability(findings, config.serial(), config.analyses().contains(Analysis.TSO));
+        };
+        if (a.serializability()) {
+            // the serializability checks keep their own per-thread and per-address state
+            running.add(a);
+        } else {
+            x.ensureThreads(width);
+            if (addressCapacity > 0) {
+                x.ensureAddress(addressCapacity - 1);
             }
             running.add(a);
         }
-        this.monitors = ms.toArray(new Monitor[0]);
-        this.allMonitors = List.copyOf(ms);
-        this.sober = s;
-        Arrays.fill(slotOf, -1);
-        growThreads(4);
+        analyzers.add(x);
+        started.add(x);
     }
 
     @Override
@@ -201,7 +194,6 @@ public final class Checker implements EventSink, ViolationSink {
         } catch (RuntimeException | Error e) {
             fail("core", e);
             coreFailed = true;
-            uncheckedFrom = seq;
             seq++;
         }
     }
@@ -219,9 +211,9 @@ public final class Checker implements EventSink, ViolationSink {
         int op = operand;
         if (kind == Codes.THREAD_START) {
             op = slot(operand);
-            t = slotOf[thread]; // allocating the operand may have reset and renumbered
+            t = slots.find(thread); // allocating the operand may have reset and renumbered
         } else if (kind == Codes.THREAD_JOIN) {
-            op = joinedSlot(operand);
+            op = slots.joined(operand);
             if (op < 0) {
                 // the joined thread never ran an event, or its history was reset away: only a fence remains
                 kind = Codes.FULL_FENCE;
@@ -229,51 +221,14 @@ public final class Checker implements EventSink, ViolationSink {
         } else if (Codes.isAccess(kind)) {
             ensureAddress(operand);
         }
-        curKind = kind;
-        curThread = t;
-        curOperand = op;
-        curSite = site;
         window.record(seq, kind, t, op, site);
-        for (int i = 0; i < monitors.length; i++) {
-            Monitor m = monitors[i];
-            if (m == null) {
-                continue;
-            }
-            try {
-                if (fault != null) {
-                    fault.check(m.analysis().option(), seq);
-                }
-                m.event(kind, t, op, site, seq);
-            } catch (RuntimeException | Error e) {
-                stop(i, e);
-            }
+        feedAll(false, kind, t, op, site);
+        if (kind == Codes.TX_BEGIN && config.autoSerializability()) {
+            // the first transaction starts the serializability checks, which see this event too
+            start(Analysis.SCSER);
+            start(Analysis.TSOSER);
         }
-        if (kind == Codes.TX_BEGIN && config.autoSerializability() && (scser == null || tsoser == null)) {
-            startSerializability(Analysis.SCSER);
-            startSerializability(Analysis.TSOSER);
-        }
-        if (scser != null) {
-            try {
-                if (fault != null) {
-                    fault.check("scser", seq);
-                }
-                scser.event(kind, t, op, site, seq);
-            } catch (RuntimeException | Error e) {
-                fail("scser", e);
-                scser = null;
-            }
-        }
-        if (tsoser != null) {
-            try {
-                if (fault != null) {
-                    fault.check("tsoser", seq);
-                }
-                tsoser.event(kind, t, op, site, seq);
-            } catch (RuntimeException | Error e) {
-                fail("tsoser", e);
-                tsoser = null;
-            }
-        }
+        feedAll(true, kind, t, op, site);
         switch (kind) {
             case Codes.LOAD -> clocks.load(t, op);
             case Codes.STORE, Codes.RELEASE_STORE, Codes.VOLATILE_STORE -> clocks.store(t, op);
@@ -285,15 +240,14 @@ public final class Checker implements EventSink, ViolationSink {
         switch (kind) {
             case Codes.FULL_FENCE, Codes.STORE_STORE_FENCE, Codes.LOAD_FENCE, Codes.TX_BEGIN, Codes.TX_END -> { }
             case Codes.THREAD_END -> {
-                lastSeq[t] = -1;
-                ended[t] = true;
-                liveSlots--;
+                last.forget(t);
+                slots.end(t);
             }
             case Codes.THREAD_START -> {
-                remember(t);
-                remember(op); // the child's first event (its begin) is the start itself
+                last.remember(t, seq, kind, op, site);
+                last.remember(op, seq, kind, op, site); // the child's first event (its begin) is the start itself
             }
-            default -> remember(t);
+            default -> last.remember(t, seq, kind, op, site);
         }
         seq++;
         if (clocks.clock(t) >= clockLimit) {
@@ -303,9 +257,109 @@ public final class Checker implements EventSink, ViolationSink {
         }
     }
 
-    /** A thread's clock at which the checker resets rather than let an int clock wrap around. */
-    static final int CLOCK_LIMIT = Integer.MAX_VALUE - (1 << 20);
-    private int clockLimit = CLOCK_LIMIT;
+    /** Hands the event to every running store-buffer monitor, or to every serializability check. */
+    private void feedAll(boolean serializability, int kind, int t, int op, int site) {
+        for (int i = 0; i < analyzers.size(); i++) {
+            Analyzer a = analyzers.get(i);
+            if (a != null && a.analysis().serializability() == serializability) {
+                feed(i, kind, t, op, site);
+            }
+        }
+    }
+
+    /** Hands the event to analysis {@code i}; one that throws is stopped and the others go on. */
+    private void feed(int i, int kind, int t, int op, int site) {
+        Analyzer a = analyzers.get(i);
+        if (a == null) {
+            return;
+        }
+        try {
+            if (fault != null) {
+                fault.check(a.analysis().option(), seq);
+            }
+            a.event(kind, t, op, site, seq);
+        } catch (RuntimeException | Error e) {
+            fail(a.analysis().option(), e);
+            analyzers.set(i, null);
+        }
+    }
+
+    private void fail(String stage, Throwable e) {
+        failures.add(Failure.of(stage, seq, e));
+        stoppedAt.put(stage, seq);
+    }
+
+    private void addressDead(int address, int site) {
+        ensureAddress(address);
+        window.record(seq, Codes.ADDRESS_DEAD, -1, address, site);
+        for (int i = 0; i < analyzers.size(); i++) {
+            Analyzer a = analyzers.get(i);
+            feed(i, Codes.ADDRESS_DEAD, a != null && a.analysis().serializability() ? 0 : -1, address, site);
+        }
+        clocks.clearAddress(address);
+        seq++;
+    }
+
+    private int slot(int external) {
+        int s = slots.find(external);
+        if (s >= 0) {
+            return s;
+        }
+        if (s == ThreadSlots.ENDED) {
+            throw new IllegalArgumentException("event of thread " + names.threadName(external) + " after its end");
+        }
+        if (slots.wantsCompaction(config.minSlotsBeforeReset())) {
+            compact();
+        }
+        s = slots.allocate(external);
+        growThreads(slots.used());
+        last.forget(s);
+        return s;
+    }
+
+    /** Commits all buffers, forgets all history and renumbers the live threads densely. */
+    private void compact() {
+        resets++;
+        clocks.reset();
+        window.clear();
+        int[] renumbered = slots.compact();
+        for (int s = 0; s < slots.used(); s++) {
+            last.forget(s);
+        }
+        for (Analyzer a : analyzers) {
+            if (a != null) {
+                a.reset(renumbered);
+            }
+        }
+    }
+
+    private void growThreads(int n) {
+        last.ensureSlots(n);
+        if (n > width) {
+            width = Math.max(n, width * 2);
+            clocks.ensureThreads(width);
+            for (Analyzer a : analyzers) {
+                if (a != null && !a.analysis().serializability()) {
+                    a.ensureThreads(width);
+                }
+            }
+        }
+    }
+
+    private void ensureAddress(int address) {
+        if (address < 0) {
+            throw new IllegalArgumentException("negative address id " + address);
+        }
+        if (address >= addressCapacity) {
+            addressCapacity = Math.max(address + 1, Math.max(64, addressCapacity * 2));
+            clocks.ensureAddress(addressCapacity - 1);
+            for (Analyzer a : analyzers) {
+                if (a != null && !a.analysis().serializability()) {
+                    a.ensureAddress(addressCapacity - 1);
+                }
+            }
+        }
+    }
 
     /** Lowers the clock limit (for tests: 2^31 events take too long). */
     void clockLimit(int limit) {
@@ -317,7 +371,7 @@ public final class Checker implements EventSink, ViolationSink {
      * per-address references. The agent bounds {@code addresses in use * this} (its memory bound).
      */
     public long bytesPerAddress() {
-        return 4L * clocks.stride() + (sober != null ? 48 : 0);
+        return 4L * clocks.stride() + (running.contains(Analysis.SOBER) ? 48 : 0);
     }
 
     /**
@@ -333,361 +387,23 @@ public final class Checker implements EventSink, ViolationSink {
         clocks.shrinkAddresses(64);
     }
 
-    /** Stops monitor {@code i} after it threw: the others go on. */
-    private void stop(int i, Throwable e) {
-        Monitor m = monitors[i];
-        fail(m.analysis().option(), e);
-        monitors[i] = null;
-        if (m == sober) {
-            sober = null;
-        }
-    }
-
-    private void fail(String stage, Throwable e) {
-        failures.add(Failure.of(stage, seq, e));
-        stoppedAt.put(stage, seq);
-    }
-
-    private void startSerializability(Analysis a) {
-        if (stoppedAt.containsKey(a.option())) {
-            return; // it failed once: not restarted
-        }
-        if (a == Analysis.SCSER && scser == null) {
-            scser = new ScSerializability(cycles, config.serial());
-            running.add(a);
-        } else if (a == Analysis.TSOSER && tsoser == null) {
-            tsoser = new TsoSerializability(cycles, config.serial(), config.analyses().contains(Analysis.TSO));
-            running.add(a);
-        }
-    }
-
-    private void addressDead(int address, int site) {
-        ensureAddress(address);
-        window.record(seq, EventKind.ADDRESS_DEAD.code(), -1, address, site);
-        for (int i = 0; i < monitors.length; i++) {
-            if (monitors[i] != null) {
-                try {
-                    monitors[i].event(EventKind.ADDRESS_DEAD.code(), -1, address, site, seq);
-                } catch (RuntimeException | Error e) {
-                    stop(i, e);
-                }
-            }
-        }
-        if (scser != null) {
-            try {
-                scser.event(EventKind.ADDRESS_DEAD.code(), 0, address, site, seq);
-            } catch (RuntimeException | Error e) {
-                fail("scser", e);
-                scser = null;
-            }
-        }
-        if (tsoser != null) {
-            try {
-                tsoser.event(EventKind.ADDRESS_DEAD.code(), 0, address, site, seq);
-            } catch (RuntimeException | Error e) {
-                fail("tsoser", e);
-                tsoser = null;
-            }
-        }
-        clocks.clearAddress(address);
-        seq++;
-    }
-
-    private void remember(int t) {
-        lastSeq[t] = seq;
-        lastKind[t] = curKind;
-        lastOperand[t] = curOperand;
-        lastSite[t] = curSite;
-    }
-
-    private int joinedSlot(int external) {
-        if (external < 0) {
-            throw new IllegalArgumentException("negative thread id " + external);
-        }
-        return external < slotOf.length && slotOf[external] >= 0 ? slotOf[external] : -1;
-    }
-
-    private int slot(int external) {
-        if (external < 0) {
-            throw new IllegalArgumentException("negative thread id " + external);
-        }
-        if (external >= slotOf.length) {
-            int old = slotOf.length;
-            slotOf = Arrays.copyOf(slotOf, Math.max(external + 1, old * 2));
-            Arrays.fill(slotOf, old, slotOf.length, -1);
-        }
-        int s = slotOf[external];
-        if (s >= 0 && !ended[s]) {
-            return s;
-        }
-        if (s >= 0) {
-            throw new IllegalArgumentException("event of thread " + symbols.threadName(external) + " after its end");
-        }
-        if (usedSlots > liveSlots && usedSlots >= Math.max(config.minSlotsBeforeReset(), 2 * liveSlots)) {
-            compact();
-        }
-        s = usedSlots++;
-        liveSlots++;
-        threadsSeen++;
-        growThreads(usedSlots);
-        slotOf[external] = s;
-        externalOf[s] = external;
-        ended[s] = false;
-        lastSeq[s] = -1;
-        return s;
-    }
-
-    /** Commits all buffers, forgets all history and renumbers the live threads densely. */
-    private void compact() {
-        resets++;
-        for (Monitor m : monitors) {
-            if (m != null) {
-                m.reset();
-            }
-        }
-        clocks.reset();
-        window.clear();
-        int next = 0;
-        int[] renumbered = new int[usedSlots];
-        for (int s = 0; s < usedSlots; s++) {
-            int ext = externalOf[s];
-            if (ended[s]) {
-                slotOf[ext] = -2; // ended for good; a later event of it is an error
-                renumbered[s] = -1;
-                continue;
-            }
-            renumbered[s] = next;
-            slotOf[ext] = next;
-            externalOf[next] = ext;
-            ended[next] = false;
-            lastSeq[next] = -1;
-            next++;
-        }
-        if (scser != null) {
-            scser.reset(renumbered);
-        }
-        if (tsoser != null) {
-            tsoser.reset(renumbered);
-        }
-        for (int s = next; s < usedSlots; s++) {
-            ended[s] = false;
-        }
-        usedSlots = next;
-        liveSlots = next;
-    }
-
-    private void growThreads(int n) {
-        if (n > externalOf.length) {
-            int m = Math.max(n, externalOf.length * 2);
-            externalOf = Arrays.copyOf(externalOf, m);
-            ended = Arrays.copyOf(ended, m);
-            lastSeq = Arrays.copyOf(lastSeq, m);
-            lastKind = Arrays.copyOf(lastKind, m);
-            lastOperand = Arrays.copyOf(lastOperand, m);
-            lastSite = Arrays.copyOf(lastSite, m);
-        }
-        if (n > width) {
-            width = Math.max(n, width * 2);
-            clocks.ensureThreads(width);
-            for (Monitor m : monitors) {
-                if (m != null) {
-                    m.ensureThreads(width);
-                }
-            }
-        }
-    }
-
-    private void ensureAddress(int address) {
-        if (address < 0) {
-            throw new IllegalArgumentException("negative address id " + address);
-        }
-        if (address >= addressCapacity) {
-            addressCapacity = Math.max(address + 1, Math.max(64, addressCapacity * 2));
-            clocks.ensureAddress(addressCapacity - 1);
-            for (Monitor m : monitors) {
-                if (m != null) {
-                    m.ensureAddress(addressCapacity - 1);
-                }
-            }
-        }
-    }
-
-    @Override
-    public void violation(Analysis analysis, int storeThread, int storeKind, int storeAddress, int storeSite,
-            long storeSeq) {
-        int t = curThread;
-        Violation v = table.get(analysis.ordinal(), storeSite, lastSite[t], curSite);
-        if (v != null) {
-            v.seenAgain();
-            return;
-        }
-        try {
-            if (fault != null) {
-                fault.check("names", seq);
-            }
-            v = describe(analysis, storeThread, storeKind, storeAddress, storeSite, storeSeq);
-        } catch (RuntimeException | Error e) {
-            namingFailed(e);
-            Names given = symbols;
-            symbols = RAW_NAMES;
-            try {
-                v = describe(analysis, storeThread, storeKind, storeAddress, storeSite, storeSeq);
-            } finally {
-                symbols = given;
-            }
-        }
-        table.put(analysis.ordinal(), storeSite, lastSite[t], curSite, v);
-        violations.add(v);
-    }
-
-    private Violation describe(Analysis analysis, int storeThread, int storeKind, int storeAddress,
-            int storeSite, long storeSeq) {
-        int t = curThread;
-        EventInfo store = info("store", storeThread, storeKind, storeAddress, storeSite);
-        EventInfo prev = info("prev", t, lastKind[t], lastOperand[t], lastSite[t]);
-        if (lastSeq[t] < 0) {
-            prev = new EventInfo("prev", threadName(t), "none", Site.at("?", 0), "");
-        } else if (EventKind.of(lastKind[t]) == EventKind.THREAD_START && lastOperand[t] == t) {
-            prev = new EventInfo("prev", threadName(t), "begin", symbols.siteOf(lastSite[t]), "");
-        }
-        EventInfo access = info("access", t, curKind, curOperand, curSite);
-        List<Long> seqs = window.path(storeSeq, lastSeq[t]);
-        List<EventInfo> path = null;
-        String note = "";
-        EventInfo leaving = null;
-        if (seqs == null) {
-            note = "the happens-before path from the store to prev is older than the last "
-                    + config.windowSize() + " events";
-        } else {
-            path = new ArrayList<>();
-            for (int i = 0; i < seqs.size(); i++) {
-                long s = seqs.get(i);
-                boolean crosses = i + 1 < seqs.size() && window.thread(seqs.get(i + 1)) != window.thread(s);
-                boolean entered = i > 0 && window.thread(seqs.get(i - 1)) != window.thread(s);
-                if (i == 0 || i == seqs.size() - 1 || crosses || entered) {
-                    EventInfo step = info("step", window.thread(s), window.kind(s), window.operand(s), window.site(s));
-                    path.add(step);
-                    if (crosses && leaving == null && window.thread(s) == storeThread) {
-                        leaving = step;
-                    }
-                }
-            }
-        }
-        String advice = Advice.of(analysis, store, leaving);
-        return new Violation("sc-violation", analysis, List.of(store, prev, access), path, note, advice, seq);
-    }
-
-    /**
-     * A cycle of a serializability check, named; distinct cycles are those with different transactions
-     * (their first lines) or, for TSO, different writes that commit late: the same bug closes its
-     * cycle through many edges.
-     */
-    private void cycle(Analysis analysis, List<CycleSink.Tx> txs, List<CycleSink.Edge> edges, String advice) {
-        java.util.TreeSet<Integer> txSites = new java.util.TreeSet<>();
-        for (CycleSink.Tx x : txs) {
-            txSites.add(x.site());
-        }
-        java.util.TreeSet<Integer> lateSites = new java.util.TreeSet<>();
-        for (CycleSink.Edge e : edges) {
-            if (!e.late().isEmpty()) {
-                lateSites.add(e.late().equals("source") ? e.source().site() : e.target().site());
-            }
-        }
-        String key = analysis.option() + txSites + lateSites;
-        Violation v = cycleTable.get(key);
-        if (v != null) {
-            v.seenAgain();
-            return;
-        }
-        try {
-            if (fault != null) {
-                fault.check("names", seq);
-            }
-            v = nameCycle(analysis, txs, edges, advice);
-        } catch (RuntimeException | Error e) {
-            namingFailed(e);
-            Names given = symbols;
-            symbols = RAW_NAMES;
-            try {
-                v = nameCycle(analysis, txs, edges, advice);
-            } finally {
-                symbols = given;
-            }
-        }
-        cycleTable.put(key, v);
-        violations.add(v);
-    }
-
-    private Violation nameCycle(Analysis analysis, List<CycleSink.Tx> txs, List<CycleSink.Edge> edges,
-            String advice) {
-        List<TxInfo> infos = new ArrayList<>();
-        for (CycleSink.Tx x : txs) {
-            infos.add(new TxInfo(threadName(x.thread()), symbols.siteOf(x.site()), x.atomic()));
-        }
-        List<CycleEdge> named = new ArrayList<>();
-        StringBuilder late = new StringBuilder();
-        for (CycleSink.Edge e : edges) {
-            EventInfo src = info("source", e.source().thread(), e.source().kind(), e.source().operand(),
-                    e.source().site());
-            EventInfo dst = info("target", e.target().thread(), e.target().kind(), e.target().operand(),
-                    e.target().site());
-            named.add(new CycleEdge(e.from(), e.to(), e.kind(), src, dst, e.late()));
-            if (!e.late().isEmpty()) {
-                EventInfo l = e.late().equals("source") ? src : dst;
-                late.append(late.length() == 0 ? " Late: " : "; ").append(l.describe());
-            }
-        }
-        String kind = analysis == Analysis.SCSER ? "sc-serializability" : "tso-serializability";
-        return new Violation(kind, analysis, infos, named, advice + (late.length() == 0 ? "" : "." + late), seq);
-    }
-
-    /** Names by id only, for a violation whose naming failed: the finding is kept, its names are raw. */
-    private static final Names RAW_NAMES = new Names() {
-        @Override
-        public String threadName(int id) {
-            return "thread#" + id;
-        }
-
-        @Override
-        public String addressName(int id) {
-            return "address#" + id;
-        }
-
-        @Override
-        public Site siteOf(int id) {
-            return new Site("", "", "site#" + id, 0, -1);
-        }
-    };
-
-    private void namingFailed(Throwable e) {
-        if (namingFailures++ == 0) {
-            fail("names", e);
-        }
-    }
-
-    private EventInfo info(String role, int slot, int kind, int operand, int site) {
-        EventKind k = EventKind.of(kind);
-        String field = switch (k.operand()) {
-            case ADDRESS -> symbols.addressName(operand);
-            case THREAD -> threadName(operand);
-            case NONE -> "";
-        };
-        Site s = symbols.siteOf(site);
-        return new EventInfo(role, threadName(slot), k.label(), s, field);
-    }
-
-    private String threadName(int slot) {
-        return slot >= 0 && slot < externalOf.length ? symbols.threadName(externalOf[slot]) : "thread#" + slot;
-    }
-
     /** The SC-serializability check, once running (for tests). */
     public ScSerializability scSerializability() {
-        return scser;
+        return (ScSerializability) running(Analysis.SCSER);
     }
 
     /** The TSO-serializability check, once running (for tests). */
     public TsoSerializability tsoSerializability() {
-        return tsoser;
+        return (TsoSerializability) running(Analysis.TSOSER);
+    }
+
+    private Analyzer running(Analysis a) {
+        for (Analyzer x : analyzers) {
+            if (x != null && x.analysis() == a) {
+                return x;
+            }
+        }
+        return null;
     }
 
     /** Events consumed so far. */
@@ -697,18 +413,24 @@ public final class Checker implements EventSink, ViolationSink {
 
     /** Distinct violations so far, in the order first seen. */
     public List<Violation> violations() {
-        return Collections.unmodifiableList(violations);
+        return findings.violations();
     }
 
-    /** What the check found, with its statistics and any bound that was reached. */
+    /** What the check found, with its statistics, any bound that was reached and any failure. */
     public CheckResult result() {
-        Map<Analysis, Long> forced = new EnumMap<>(Analysis.class);
+        List<Failure> all = new ArrayList<>(failures);
+        Map<String, Long> stopped = new HashMap<>(stoppedAt);
+        if (findings.namingFailure() != null) {
+            all.add(findings.namingFailure());
+            stopped.put("names", findings.namingFailure().event());
+        }
         List<Note> notes = new ArrayList<>();
-        for (Map.Entry<String, Long> e : stoppedAt.entrySet()) {
+        for (Map.Entry<String, Long> e : stopped.entrySet()) {
             String stage = e.getKey();
             long at = e.getValue();
             if (stage.equals("names")) {
-                notes.add(Note.incomplete("naming-failed", "", namingFailures, namingFailures
+                long n = findings.namingFailures();
+                notes.add(Note.incomplete("naming-failed", "", n, n
                         + " violations could not be named and are reported by raw ids (address#N, site#N)"));
             } else if (stage.equals("core")) {
                 notes.add(Note.incomplete("checker-stopped", "", seq - at, "the checker stopped at event " + at
@@ -719,21 +441,24 @@ public final class Checker implements EventSink, ViolationSink {
                         + (running.size() > 1 ? "; the other analyses went on" : "")));
             }
         }
-        for (Monitor m : allMonitors) {
-            forced.put(m.analysis(), m.forcedCommits());
-            if (m.forcedCommits() > 0) {
-                notes.add(Note.degraded("buffer-bound", m.analysis().option(), m.forcedCommits(),
-                        m.analysis().option() + ": " + String.format("%,d", m.forcedCommits()) + " stores were "
-                        + "committed early because a thread issued " + config.monitors().bufferBound()
-                        + " stores without a fence (store buffers are bounded): a violation that needs a store to "
-                        + "stay buffered longer than that is not reported; nothing was left unchecked"));
+        Map<Analysis, Long> forced = new EnumMap<>(Analysis.class);
+        long truncated = 0;
+        long transactions = 0;
+        List<Note> serialNotes = new ArrayList<>();
+        for (Analyzer a : started) {
+            boolean alive = analyzers.contains(a);
+            if (!a.analysis().serializability()) {
+                forced.put(a.analysis(), a.forcedCommits());
+                notes.addAll(a.notes()); // the monitors' bounds first
+            } else if (alive) {
+                serialNotes.addAll(a.notes()); // the serializability checks' after the engine's own
             }
-        }
-        long truncated = sober == null ? 0 : sober.truncatedScans();
-        if (truncated > 0) {
-            notes.add(Note.degraded("sober-window", "sober", truncated, "sober: " + truncated
-                    + " loads looked back past the last " + config.monitors().soberWindow()
-                    + " writes of their address without a verdict"));
+            if (a instanceof SoberMonitor s) {
+                truncated = s.truncatedScans();
+            }
+            if (alive) {
+                transactions = Math.max(transactions, a.transactions());
+            }
         }
         if (memoryResets > 0) {
             notes.add(Note.degraded("memory-bound", "", memoryResets, "the checker's tables reached their memory "
@@ -748,21 +473,12 @@ public final class Checker implements EventSink, ViolationSink {
         }
         if (resets - clockLimitResets > 0) {
             notes.add(Note.degraded("clock-reset", "", resets - clockLimitResets, (resets - clockLimitResets)
-                    + " clock resets to reclaim the slots of "
-                    + "ended threads: stores still buffered at a reset were committed there, so a violation "
-                    + "needing one of them to stay buffered past the reset is not reported"));
+                    + " clock resets to reclaim the slots of ended threads: stores still buffered at a reset were "
+                    + "committed there, so a violation needing one of them to stay buffered past the reset is not "
+                    + "reported"));
         }
-        long transactions = 0;
-        if (scser != null) {
-            notes.addAll(scser.notes());
-            transactions = scser.transactions();
-        }
-        if (tsoser != null) {
-            notes.addAll(tsoser.notes());
-            transactions = Math.max(transactions, tsoser.transactions());
-        }
-        return new CheckResult(EnumSet.copyOf(running), seq, List.copyOf(violations), forced, truncated,
-                resets, threadsSeen, List.copyOf(notes), transactions, List.copyOf(failures));
+        notes.addAll(serialNotes);
+        return new CheckResult(EnumSet.copyOf(running), seq, List.copyOf(findings.violations()), forced, truncated,
+                resets, slots.seen(), List.copyOf(notes), transactions, List.copyOf(all));
     }
-
 }

@@ -1,6 +1,12 @@
 package dev.mmcheck.checker.monitor;
 
 import dev.mmcheck.checker.clock.VectorClocks;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.finding.Analyzer;
+import dev.mmcheck.checker.finding.FindingSink;
+import dev.mmcheck.checker.finding.Note;
+
+import java.util.List;
 import dev.mmcheck.checker.event.Codes;
 
 import java.util.Arrays;
@@ -23,10 +29,10 @@ import java.util.Arrays;
  * a full fence) unless {@link MonitorConfig#psoPaperInterlocked()} asks for the paper's model, where it
  * commits only its own address. Checker thread only.
  */
-public final class PsoMonitor implements Monitor {
+public final class PsoMonitor implements Analyzer {
 
     private final VectorClocks clocks;
-    private final ViolationSink sink;
+    private final FindingSink sink;
     private final int bufferBound;
     private final boolean paperInterlocked;
     private final StoreBuffers buffers = new StoreBuffers();
@@ -39,7 +45,7 @@ public final class PsoMonitor implements Monitor {
     private long forcedCommits;
 
     /** A PSO monitor that reads happens-before from {@code clocks} and reports to {@code sink}. */
-    public PsoMonitor(VectorClocks clocks, ViolationSink sink, MonitorConfig config) {
+    public PsoMonitor(VectorClocks clocks, FindingSink sink, MonitorConfig config) {
         this.clocks = clocks;
         this.sink = sink;
         this.bufferBound = config.bufferBound();
@@ -75,8 +81,8 @@ public final class PsoMonitor implements Monitor {
             if (q >= 0) {
                 long pos = position(table, at);
                 if (q != t && clocks.clock(t) > 0 && clocks.knows(t, q, buffers.clock(q, pos))) {
-                    sink.violation(Analysis.PSO, q, buffers.kind(q, pos), operand, buffers.site(q, pos),
-                            buffers.seq(q, pos));
+                    sink.storeBuffered(Analysis.PSO, q, buffers.kind(q, pos), operand, buffers.site(q, pos),
+                            buffers.seq(q, pos), t, kind, operand, site, seq);
                 }
                 if (q != t || Codes.writes(kind)) {
                     commit(q, pos);
@@ -181,7 +187,7 @@ public final class PsoMonitor implements Monitor {
     }
 
     @Override
-    public void reset() {
+    public void reset(int[] renumbered) {
         // the clocks' reset clears the per-address words
         buffers.clear();
         Arrays.fill(generation, 0);
@@ -190,5 +196,17 @@ public final class PsoMonitor implements Monitor {
     @Override
     public long forcedCommits() {
         return forcedCommits;
+    }
+
+    @Override
+    public List<Note> notes() {
+        if (forcedCommits == 0) {
+            return List.of();
+        }
+        String a = analysis().option();
+        return List.of(Note.degraded("buffer-bound", a, forcedCommits, a + ": " + String.format("%,d", forcedCommits)
+                + " stores were committed early because a thread issued " + bufferBound + " stores without a fence "
+                + "(store buffers are bounded): a violation that needs a store to stay buffered longer than that is "
+                + "not reported; nothing was left unchecked"));
     }
 }

@@ -1,6 +1,12 @@
 package dev.mmcheck.checker.monitor;
 
 import dev.mmcheck.checker.clock.VectorClocks;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.finding.Analyzer;
+import dev.mmcheck.checker.finding.FindingSink;
+import dev.mmcheck.checker.finding.Note;
+
+import java.util.List;
 import dev.mmcheck.checker.event.EventKind;
 
 import java.util.Arrays;
@@ -27,12 +33,12 @@ import java.util.Arrays;
  * thread start/join are interlocked operations on a per-thread address; release stores are stores,
  * StoreStore and load fences nothing (Sober models TSO only). Checker thread only.
  */
-public final class SoberMonitor implements Monitor {
+public final class SoberMonitor implements Analyzer {
 
     private static final int ENTRY = 5; // thread, hb clock, store count, site, kind
 
     private final VectorClocks clocks;
-    private final ViolationSink sink;
+    private final FindingSink sink;
     private final int window;
 
     private int width;       // thread slots
@@ -49,8 +55,13 @@ public final class SoberMonitor implements Monitor {
 
     private long truncatedScans;
 
+    // the event being processed: the access of a finding
+    private int curKind;
+    private int curSite;
+    private long curSeq;
+
     /** A Sober monitor that reads happens-before from {@code clocks} and reports to {@code sink}. */
-    public SoberMonitor(VectorClocks clocks, ViolationSink sink, MonitorConfig config) {
+    public SoberMonitor(VectorClocks clocks, FindingSink sink, MonitorConfig config) {
         this.clocks = clocks;
         this.sink = sink;
         this.window = Math.max(1, config.soberWindow());
@@ -117,6 +128,9 @@ public final class SoberMonitor implements Monitor {
 
     @Override
     public void event(int kind, int t, int operand, int site, long seq) {
+        curKind = kind;
+        curSite = site;
+        curSeq = seq;
         switch (EventKind.of(kind)) {
             case LOAD:
                 touch(operand);
@@ -188,7 +202,8 @@ public final class SoberMonitor implements Monitor {
             }
             if (clocks.clock(p) > 0 && clocks.knows(p, q, ring[e + 1])) {
                 // line 13: w ->hb* last(E, p)
-                sink.violation(Analysis.SOBER, q, ring[e + 4], a, ring[e + 3], writeSeqs[a][(int) ((cc - 1) % slots)]);
+                sink.storeBuffered(Analysis.SOBER, q, ring[e + 4], a, ring[e + 3],
+                        writeSeqs[a][(int) ((cc - 1) % slots)], p, curKind, a, curSite, curSeq);
                 return;
             }
         }
@@ -289,7 +304,7 @@ public final class SoberMonitor implements Monitor {
     }
 
     @Override
-    public void reset() {
+    public void reset(int[] renumbered) {
         Arrays.fill(lc, 0);
         Arrays.fill(sc, 0);
         for (int a = 0; a < mc1.length; a++) {
@@ -304,5 +319,14 @@ public final class SoberMonitor implements Monitor {
     @Override
     public long forcedCommits() {
         return 0;
+    }
+
+    @Override
+    public List<Note> notes() {
+        if (truncatedScans == 0) {
+            return List.of();
+        }
+        return List.of(Note.degraded("sober-window", "sober", truncatedScans, "sober: " + truncatedScans
+                + " loads looked back past the last " + window + " writes of their address without a verdict"));
     }
 }

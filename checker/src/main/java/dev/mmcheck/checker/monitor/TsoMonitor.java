@@ -1,6 +1,12 @@
 package dev.mmcheck.checker.monitor;
 
 import dev.mmcheck.checker.clock.VectorClocks;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.finding.Analyzer;
+import dev.mmcheck.checker.finding.FindingSink;
+import dev.mmcheck.checker.finding.Note;
+
+import java.util.List;
 import dev.mmcheck.checker.event.Codes;
 
 
@@ -16,10 +22,10 @@ import dev.mmcheck.checker.event.Codes;
  * monitors, full fences, thread start/join/end flush the thread's buffer; release stores are plain
  * stores; StoreStore and load fences do nothing. Checker thread only.
  */
-public final class TsoMonitor implements Monitor {
+public final class TsoMonitor implements Analyzer {
 
     private final VectorClocks clocks;
-    private final ViolationSink sink;
+    private final FindingSink sink;
     private final int bufferBound;
     private final StoreBuffers buffers = new StoreBuffers();
 
@@ -30,7 +36,7 @@ public final class TsoMonitor implements Monitor {
     private long forcedCommits;
 
     /** A TSO monitor that reads happens-before from {@code clocks} and reports to {@code sink}. */
-    public TsoMonitor(VectorClocks clocks, ViolationSink sink, MonitorConfig config) {
+    public TsoMonitor(VectorClocks clocks, FindingSink sink, MonitorConfig config) {
         this.clocks = clocks;
         this.sink = sink;
         this.bufferBound = config.bufferBound();
@@ -63,8 +69,8 @@ public final class TsoMonitor implements Monitor {
                 long pos = position(table, at);
                 // prev exists (thread t has run) and e ->hb* prev
                 if (clocks.clock(t) > 0 && clocks.knows(t, q, buffers.clock(q, pos))) {
-                    sink.violation(Analysis.TSO, q, buffers.kind(q, pos), operand, buffers.site(q, pos),
-                            buffers.seq(q, pos));
+                    sink.storeBuffered(Analysis.TSO, q, buffers.kind(q, pos), operand, buffers.site(q, pos),
+                            buffers.seq(q, pos), t, kind, operand, site, seq);
                 }
                 commitThrough(q, pos);
             }
@@ -156,7 +162,7 @@ public final class TsoMonitor implements Monitor {
     }
 
     @Override
-    public void reset() {
+    public void reset(int[] renumbered) {
         // the clocks' reset clears the per-address words
         buffers.clear();
     }
@@ -164,5 +170,17 @@ public final class TsoMonitor implements Monitor {
     @Override
     public long forcedCommits() {
         return forcedCommits;
+    }
+
+    @Override
+    public List<Note> notes() {
+        if (forcedCommits == 0) {
+            return List.of();
+        }
+        String a = analysis().option();
+        return List.of(Note.degraded("buffer-bound", a, forcedCommits, a + ": " + String.format("%,d", forcedCommits)
+                + " stores were committed early because a thread issued " + bufferBound + " stores without a fence "
+                + "(store buffers are bounded): a violation that needs a store to stay buffered longer than that is "
+                + "not reported; nothing was left unchecked"));
     }
 }

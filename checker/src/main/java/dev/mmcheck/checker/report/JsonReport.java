@@ -3,8 +3,9 @@ package dev.mmcheck.checker.report;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.mmcheck.checker.engine.CheckResult;
-import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.finding.Note;
+import dev.mmcheck.checker.report.CheckResult;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,7 +1,8 @@
 package dev.mmcheck.checker.report;
 
-import dev.mmcheck.checker.engine.CheckResult;
-import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.finding.Note;
+import dev.mmcheck.checker.report.CheckResult;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.mmcheck.checker.report;
 
-import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.finding.Analysis;
 
 import java.util.List;
 

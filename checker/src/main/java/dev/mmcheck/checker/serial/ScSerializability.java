@@ -1,8 +1,10 @@
 package dev.mmcheck.checker.serial;
 
 import dev.mmcheck.checker.event.Codes;
-import dev.mmcheck.checker.monitor.Analysis;
-import dev.mmcheck.checker.report.Note;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.finding.Analyzer;
+import dev.mmcheck.checker.finding.FindingSink;
+import dev.mmcheck.checker.finding.Note;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -27,7 +29,7 @@ import java.util.List;
  * incoming edge at all it gets no node. So memory is bounded by the transactions still running and
  * those reachable from them. Checker thread only; thread and address ids are dense slots.
  */
-public final class ScSerializability {
+public final class ScSerializability implements Analyzer {
 
     private static final class Tx {
         final int thread;
@@ -49,11 +51,11 @@ public final class ScSerializability {
         }
     }
 
-    private record Edge(Tx from, Tx to, String kind, CycleSink.Ev source, CycleSink.Ev target) {
+    private record Edge(Tx from, Tx to, String kind, FindingSink.Ev source, FindingSink.Ev target) {
     }
 
     /** An event and the transaction it was attributed to (null: none that can be on a cycle). */
-    private record Ref(Tx tx, CycleSink.Ev ev) {
+    private record Ref(Tx tx, FindingSink.Ev ev) {
     }
 
     private static final class Addr {
@@ -61,7 +63,7 @@ public final class ScSerializability {
         final ArrayList<Ref> reads = new ArrayList<>(2);
     }
 
-    private final CycleSink sink;
+    private final FindingSink sink;
     private final SerialConfig config;
 
     private Tx[] current = new Tx[8];
@@ -82,7 +84,7 @@ public final class ScSerializability {
     private long seq;
 
     /** A check reporting its cycles to {@code sink}. */
-    public ScSerializability(CycleSink sink, SerialConfig config) {
+    public ScSerializability(FindingSink sink, SerialConfig config) {
         this.sink = sink;
         this.config = config;
     }
@@ -99,7 +101,7 @@ public final class ScSerializability {
                     x.inFrom = new HashSet<>();
                     current[t] = x;
                     transactions++;
-                    CycleSink.Ev ev = new CycleSink.Ev(t, kind, -1, site);
+                    FindingSink.Ev ev = new FindingSink.Ev(t, kind, -1, site);
                     programOrder(t, x, ev);
                     last[t] = new Ref(x, ev);
                 }
@@ -120,7 +122,7 @@ public final class ScSerializability {
             default -> {
             }
         }
-        CycleSink.Ev ev = new CycleSink.Ev(t, kind, operand, site);
+        FindingSink.Ev ev = new FindingSink.Ev(t, kind, operand, site);
         List<Ref> sources = new ArrayList<>(2);
         boolean access = Codes.isAccess(kind);
         Addr a = null;
@@ -175,7 +177,7 @@ public final class ScSerializability {
     }
 
     /** An event outside atomic methods: a transaction of its own, merged or left out when that is exact. */
-    private Tx single(int t, CycleSink.Ev ev, List<Ref> sources) {
+    private Tx single(int t, FindingSink.Ev ev, List<Ref> sources) {
         Ref prev = last[t];
         Tx p = prev != null && prev.tx != null && prev.tx.alive ? prev.tx : null;
         boolean others = false;
@@ -211,7 +213,7 @@ public final class ScSerializability {
         return x;
     }
 
-    private void programOrder(int t, Tx x, CycleSink.Ev ev) {
+    private void programOrder(int t, Tx x, FindingSink.Ev ev) {
         Ref prev = last[t];
         if (prev != null && prev.tx != null) {
             edge(prev.tx, x, "program-order", prev.ev, ev);
@@ -234,7 +236,7 @@ public final class ScSerializability {
     }
 
     /** Adds edge {@code from -> to} unless it closes a cycle, which is then reported instead. */
-    private void edge(Tx from, Tx to, String kind, CycleSink.Ev source, CycleSink.Ev target) {
+    private void edge(Tx from, Tx to, String kind, FindingSink.Ev source, FindingSink.Ev target) {
         if (from == null || to == null || from == to || !from.alive) {
             return;
         }
@@ -292,21 +294,21 @@ public final class ScSerializability {
         for (Edge e : path) {
             order.add(e.to);
         }
-        List<CycleSink.Tx> txs = new ArrayList<>();
+        List<FindingSink.Tx> txs = new ArrayList<>();
         for (Tx x : order) {
-            txs.add(new CycleSink.Tx(x.thread, x.site, x.atomic));
+            txs.add(new FindingSink.Tx(x.thread, x.site, x.atomic));
         }
-        List<CycleSink.Edge> edges = new ArrayList<>();
+        List<FindingSink.Edge> edges = new ArrayList<>();
         int n = order.size();
         for (int i = 0; i < path.size(); i++) {
             Edge e = path.get(i);
-            edges.add(new CycleSink.Edge(i, i + 1, e.kind, e.source, e.target, ""));
+            edges.add(new FindingSink.Edge(i, i + 1, e.kind, e.source, e.target, ""));
         }
-        edges.add(new CycleSink.Edge(n - 1, 0, closing.kind, closing.source, closing.target, ""));
+        edges.add(new FindingSink.Edge(n - 1, 0, closing.kind, closing.source, closing.target, ""));
         sink.cycle(Analysis.SCSER, txs, edges, "in the observed run these transactions interleave so that none can "
                 + "go first: each conflicts with the next in the order shown, and the last with the first; no "
                 + "serial run of them orders their conflicts the same way. Make them one atomic step (a common "
-                + "lock, or one CAS over their shared state)");
+                + "lock, or one CAS over their shared state)", seq);
     }
 
     /** Collects the finished transactions that have no incoming edge (and, in turn, their successors). */
@@ -460,5 +462,20 @@ public final class ScSerializability {
     /** The current event's number (for tests). */
     long seq() {
         return seq;
+    }
+
+    @Override
+    public Analysis analysis() {
+        return Analysis.SCSER;
+    }
+
+    @Override
+    public void ensureThreads(int threads) {
+        // per-thread state grows on demand
+    }
+
+    @Override
+    public void ensureAddress(int address) {
+        // per-address state grows on demand
     }
 }

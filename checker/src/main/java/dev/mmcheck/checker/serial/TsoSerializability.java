@@ -1,8 +1,10 @@
 package dev.mmcheck.checker.serial;
 
 import dev.mmcheck.checker.event.Codes;
-import dev.mmcheck.checker.monitor.Analysis;
-import dev.mmcheck.checker.report.Note;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.finding.Analyzer;
+import dev.mmcheck.checker.finding.FindingSink;
+import dev.mmcheck.checker.finding.Note;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -40,7 +42,7 @@ import java.util.List;
  * is reached through its few direct successors. Java operations map to the paper's events as
  * docs/serializability.md says. Checker thread only; thread and address ids are dense slots.
  */
-public final class TsoSerializability {
+public final class TsoSerializability implements Analyzer {
 
     static final byte R = 0;
     static final byte W = 1;
@@ -83,8 +85,8 @@ public final class TsoSerializability {
             this.epoch = epoch;
         }
 
-        CycleSink.Ev info() {
-            return new CycleSink.Ev(thread, code, addr, site);
+        FindingSink.Ev info() {
+            return new FindingSink.Ev(thread, code, addr, site);
         }
     }
 
@@ -199,7 +201,7 @@ public final class TsoSerializability {
         int writers; // entries that write
     }
 
-    private final CycleSink sink;
+    private final FindingSink sink;
     private final SerialConfig config;
     private final boolean robustnessChecked;
 
@@ -243,7 +245,7 @@ public final class TsoSerializability {
      * A check reporting to {@code sink}; {@code robustnessChecked} says whether the TSO monitor runs on
      * the same stream, which the shortcut of Theorem 3 relies on.
      */
-    public TsoSerializability(CycleSink sink, SerialConfig config, boolean robustnessChecked) {
+    public TsoSerializability(FindingSink sink, SerialConfig config, boolean robustnessChecked) {
         this.sink = sink;
         this.config = config;
         this.robustnessChecked = robustnessChecked;
@@ -1116,13 +1118,13 @@ public final class TsoSerializability {
         cycles++;
         List<Step> steps = new ArrayList<>(path);
         steps.add(closing);
-        List<CycleSink.Tx> txs = new ArrayList<>();
-        List<CycleSink.Edge> edges = new ArrayList<>();
+        List<FindingSink.Tx> txs = new ArrayList<>();
+        List<FindingSink.Edge> edges = new ArrayList<>();
         int n = steps.size();
         StringBuilder late = new StringBuilder();
         for (int i = 0; i < n; i++) {
             Step s = steps.get(i);
-            txs.add(new CycleSink.Tx(s.tx().thread, s.tx().site, s.tx().atomic));
+            txs.add(new FindingSink.Tx(s.tx().thread, s.tx().site, s.tx().atomic));
             String kind;
             String which = "";
             if (s.d() != null) {
@@ -1134,7 +1136,7 @@ public final class TsoSerializability {
                 which = "target";
                 late.append('x');
             }
-            edges.add(new CycleSink.Edge(i, (i + 1) % n, kind, s.src().info(), s.dst().info(), which));
+            edges.add(new FindingSink.Edge(i, (i + 1) % n, kind, s.src().info(), s.dst().info(), which));
         }
         String advice;
         if (late.length() == 0) {
@@ -1147,7 +1149,7 @@ public final class TsoSerializability {
                     + "order explains the execution. A full fence (VarHandle.fullFence()) right after each late "
                     + "write, or making its field volatile, makes it visible before its transaction goes on";
         }
-        sink.cycle(Analysis.TSOSER, txs, edges, advice);
+        sink.cycle(Analysis.TSOSER, txs, edges, advice, seq);
     }
 
     // --------------------------------------------------------------------------- clocks and state
@@ -1307,5 +1309,20 @@ public final class TsoSerializability {
                     + "Theorem 3); robustness violations are the tso reports"));
         }
         return Collections.unmodifiableList(notes);
+    }
+
+    @Override
+    public Analysis analysis() {
+        return Analysis.TSOSER;
+    }
+
+    @Override
+    public void ensureThreads(int threads) {
+        // per-thread state grows on demand
+    }
+
+    @Override
+    public void ensureAddress(int address) {
+        // per-address state grows on demand
     }
 }

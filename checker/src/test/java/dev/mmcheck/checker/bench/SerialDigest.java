@@ -3,7 +3,7 @@ package dev.mmcheck.checker.bench;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.EventBuffer;
 import dev.mmcheck.checker.event.Symbols;
-import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.report.JsonReport;
 import dev.mmcheck.checker.serial.SerialConfig;
 import dev.mmcheck.checker.serial.TsoSerializability;

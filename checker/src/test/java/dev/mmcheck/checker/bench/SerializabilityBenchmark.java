@@ -3,7 +3,7 @@ package dev.mmcheck.checker.bench;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.EventBuffer;
 import dev.mmcheck.checker.event.Symbols;
-import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.finding.Analysis;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

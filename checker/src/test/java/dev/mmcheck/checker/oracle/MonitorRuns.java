@@ -3,7 +3,7 @@ package dev.mmcheck.checker.oracle;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.event.Symbols;
-import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.monitor.MonitorConfig;
 
 import java.util.EnumMap;

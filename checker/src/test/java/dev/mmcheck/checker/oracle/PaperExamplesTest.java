@@ -1,6 +1,6 @@
 package dev.mmcheck.checker.oracle;
 
-import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.monitor.MonitorConfig;
 import org.junit.jupiter.api.Test;
 

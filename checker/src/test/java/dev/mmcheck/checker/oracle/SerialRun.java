@@ -1,11 +1,11 @@
 package dev.mmcheck.checker.oracle;
 
-import dev.mmcheck.checker.engine.CheckResult;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.event.Symbols;
-import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.monitor.MonitorConfig;
+import dev.mmcheck.checker.report.CheckResult;
 import dev.mmcheck.checker.serial.SerialConfig;
 
 import java.util.EnumSet;

@@ -1,7 +1,7 @@
 package dev.mmcheck.checker.oracle;
 
 import dev.mmcheck.checker.event.EventKind;
-import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.monitor.MonitorConfig;
 import dev.mmcheck.checker.serial.SerialConfig;
 import org.junit.jupiter.api.Test;

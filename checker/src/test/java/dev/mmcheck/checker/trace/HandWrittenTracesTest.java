@@ -1,12 +1,12 @@
 package dev.mmcheck.checker.trace;
 
-import dev.mmcheck.checker.engine.CheckResult;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.Symbols;
-import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.finding.Note;
 import dev.mmcheck.checker.oracle.SerialOracle;
 import dev.mmcheck.checker.oracle.SerialTrace;
-import dev.mmcheck.checker.report.Note;
+import dev.mmcheck.checker.report.CheckResult;
 import dev.mmcheck.checker.report.Violation;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;

@@ -1,8 +1,8 @@
-package dev.mmcheck.checker.engine;
+package dev.mmcheck.checker.report;
 
-import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.finding.Note;
 import dev.mmcheck.checker.report.Failure;
-import dev.mmcheck.checker.report.Note;
 import dev.mmcheck.checker.report.Violation;
 
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.mmcheck.checker.monitor;
+package dev.mmcheck.checker.finding;
 
 import java.util.Locale;
 

@@ -1,6 +1,6 @@
-package dev.mmcheck.checker.engine;
+package dev.mmcheck.checker.report;
 
-import dev.mmcheck.checker.monitor.Analysis;
+import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.report.EventInfo;
 
 /**

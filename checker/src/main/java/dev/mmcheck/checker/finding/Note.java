@@ -1,4 +1,4 @@
-package dev.mmcheck.checker.report;
+package dev.mmcheck.checker.finding;
 
 /**
  * Something the user should know about how a check went, typed so that nothing has to read it back

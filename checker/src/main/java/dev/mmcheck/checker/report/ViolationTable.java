@@ -1,4 +1,4 @@
-package dev.mmcheck.checker.engine;
+package dev.mmcheck.checker.report;
 
 import dev.mmcheck.checker.report.Violation;
 

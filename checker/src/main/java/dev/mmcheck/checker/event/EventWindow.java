@@ -1,6 +1,5 @@
-package dev.mmcheck.checker.engine;
+package dev.mmcheck.checker.event;
 
-import dev.mmcheck.checker.event.EventKind;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,20 +15,22 @@ import java.util.Map;
  * target to the source over the retained events, preferring paths with the fewest edges between
  * threads. Checker thread only.
  */
-final class EventWindow {
+public final class EventWindow {
 
     private final int mask;
     private final int[] events;   // 4 ints an event: kind, thread, operand, site
     private long next;     // seq of the next event to record
     private long oldest;   // seq of the oldest event still retained
 
-    EventWindow(int capacityPowerOfTwo) {
+    /** A window of the last {@code capacityPowerOfTwo} events (rounded to a power of two, at least 16). */
+    public EventWindow(int capacityPowerOfTwo) {
         int capacity = Integer.highestOneBit(Math.max(16, capacityPowerOfTwo));
         mask = capacity - 1;
         events = new int[capacity * 4];
     }
 
-    void record(long seq, int kind, int thread, int operand, int site) {
+    /** Records event {@code seq}; a gap in the numbers starts the window afresh. */
+    public void record(long seq, int kind, int thread, int operand, int site) {
         if (seq != next) {
             oldest = seq; // a gap (after a reset): earlier events are no longer connected
         }
@@ -46,27 +47,32 @@ final class EventWindow {
     }
 
     /** Forgets all retained events. */
-    void clear() {
+    public void clear() {
         oldest = next;
     }
 
-    boolean retains(long seq) {
+    /** Whether event {@code seq} is still retained. */
+    public boolean retains(long seq) {
         return seq >= oldest && seq < next;
     }
 
-    int kind(long seq) {
+    /** The kind code of retained event {@code seq}. */
+    public int kind(long seq) {
         return events[((int) seq & mask) * 4];
     }
 
-    int thread(long seq) {
+    /** The thread slot of retained event {@code seq}. */
+    public int thread(long seq) {
         return events[((int) seq & mask) * 4 + 1];
     }
 
-    int operand(long seq) {
+    /** The operand of retained event {@code seq}. */
+    public int operand(long seq) {
         return events[((int) seq & mask) * 4 + 2];
     }
 
-    int site(long seq) {
+    /** The site id of retained event {@code seq}. */
+    public int site(long seq) {
         return events[((int) seq & mask) * 4 + 3];
     }
 
@@ -75,7 +81,7 @@ final class EventWindow {
      * with the fewest steps between threads; null when either is no longer retained or no path lies
      * within the retained events.
      */
-    List<Long> path(long from, long to) {
+    public List<Long> path(long from, long to) {
         if (!retains(from) || !retains(to) || from > to) {
             return null;
         }

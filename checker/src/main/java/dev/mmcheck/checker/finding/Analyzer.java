@@ -1,0 +1,47 @@
+package dev.mmcheck.checker.finding;
+
+import java.util.List;
+
+/**
+ * One analysis over the linearized event stream: a store-buffer monitor or a serializability check. The
+ * engine feeds every analysis the same events, in the same order, and knows none of them by name; each
+ * puts what it finds into its {@link FindingSink}. Thread and address ids are dense slots. Checker
+ * thread only.
+ */
+public interface Analyzer {
+
+    /** Which analysis this is. */
+    Analysis analysis();
+
+    /** Makes room for thread slots {@code 0..threads-1}. */
+    void ensureThreads(int threads);
+
+    /** Makes room for address id {@code address}. */
+    void ensureAddress(int address);
+
+    /**
+     * Processes event number {@code seq}. It is called before the happens-before clocks advance past the
+     * event, so that they describe the stream up to the previous event (as the papers' monitors need for
+     * {@code e ->hb* prev}).
+     */
+    void event(int kind, int thread, int operand, int site, long seq);
+
+    /**
+     * Forgets all history (every buffered store committed unchecked): a clock reset. Thread slots are
+     * renumbered: {@code renumbered[old]} is the new slot of a live thread, -1 for an ended one.
+     */
+    void reset(int[] renumbered);
+
+    /** What the user should know about how this analysis went: bounds reached, shortcuts taken. */
+    List<Note> notes();
+
+    /** Stores committed early because a buffer reached its bound (0 for analyses without buffers). */
+    default long forcedCommits() {
+        return 0;
+    }
+
+    /** Atomic-method transactions seen (0 for analyses without transactions). */
+    default long transactions() {
+        return 0;
+    }
+}

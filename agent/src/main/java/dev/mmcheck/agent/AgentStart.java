@@ -1,5 +1,14 @@
 package dev.mmcheck.agent;
 
+import dev.mmcheck.agent.check.AgentNames;
+import dev.mmcheck.agent.check.CheckerLoop;
+import dev.mmcheck.agent.check.Heap;
+import dev.mmcheck.agent.check.SelfCheck;
+import dev.mmcheck.agent.check.TraceTee;
+import dev.mmcheck.agent.ids.FieldTable;
+import dev.mmcheck.agent.ids.SiteTable;
+import dev.mmcheck.agent.rewrite.ClassRewriter;
+import dev.mmcheck.agent.rewrite.Transformation;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.engine.Fault;
 import dev.mmcheck.checker.finding.Note;

@@ -4,9 +4,9 @@ import dev.mmcheck.checker.event.EventBuffer;
 import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.event.Symbols;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 import java.io.StringReader;
 import java.io.StringWriter;

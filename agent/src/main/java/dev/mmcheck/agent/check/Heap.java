@@ -1,5 +1,7 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.check;
 
+import dev.mmcheck.agent.ids.FieldTable;
+import dev.mmcheck.agent.ids.SiteTable;
 import dev.mmcheck.runtime.Probes;
 import dev.mmcheck.runtime.StaticOwners;
 
@@ -17,7 +19,7 @@ import java.util.function.IntConsumer;
  * is kept alive) get dense ids, and each (object, slot) pair a dense address id. When an object is
  * collected, its addresses are reported dead and their ids reused. Checker thread only.
  */
-final class Heap {
+public final class Heap {
 
     /** An object the checker has seen: a weak reference carrying its id and its addresses. */
     private static final class Ref extends WeakReference<Object> {
@@ -79,7 +81,7 @@ final class Heap {
     private int freeCount;
     private int nextAddress;
 
-    Heap(FieldTable fields) {
+    public Heap(FieldTable fields) {
         this.fields = fields;
         Arrays.fill(keys, EMPTY);
     }

@@ -1,4 +1,4 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.rewrite;
 
 import net.bytebuddy.description.field.FieldDescription;
 import net.bytebuddy.description.type.TypeDefinition;

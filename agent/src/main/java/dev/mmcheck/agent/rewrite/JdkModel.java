@@ -1,4 +1,4 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.rewrite;
 
 import dev.mmcheck.runtime.Kinds;
 

@@ -1,6 +1,9 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.rewrite;
 
+import dev.mmcheck.agent.Options;
 import dev.mmcheck.agent.fixtures.Transactions;
+import dev.mmcheck.agent.ids.FieldTable;
+import dev.mmcheck.agent.ids.SiteTable;
 import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.Kinds;

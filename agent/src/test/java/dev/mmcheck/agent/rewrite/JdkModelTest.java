@@ -1,13 +1,13 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.rewrite;
 
 import dev.mmcheck.runtime.Kinds;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.Opcodes;
 
-import static dev.mmcheck.agent.JdkModel.Treatment.ATOMIC;
-import static dev.mmcheck.agent.JdkModel.Treatment.FENCE;
-import static dev.mmcheck.agent.JdkModel.Treatment.HANDLE;
-import static dev.mmcheck.agent.JdkModel.Treatment.JUC;
+import static dev.mmcheck.agent.rewrite.JdkModel.Treatment.ATOMIC;
+import static dev.mmcheck.agent.rewrite.JdkModel.Treatment.FENCE;
+import static dev.mmcheck.agent.rewrite.JdkModel.Treatment.HANDLE;
+import static dev.mmcheck.agent.rewrite.JdkModel.Treatment.JUC;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

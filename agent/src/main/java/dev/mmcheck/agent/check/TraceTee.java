@@ -1,4 +1,4 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.check;
 
 import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.event.EventSink;
@@ -19,14 +19,14 @@ import java.util.Map;
  * be replayed offline with {@code mmcheck replay}. Names are made valid text-trace names, so that
  * {@code mmcheck convert} can turn the trace into text. Checker thread only.
  */
-final class TraceTee implements EventSink, Closeable {
+public final class TraceTee implements EventSink, Closeable {
 
     private final Symbols symbols = new Symbols();
     private final Map<Integer, Integer> threads = new HashMap<>();
     private final Names names;
     private final BinaryTraceWriter writer;
 
-    TraceTee(Path file, Names names) throws IOException {
+    public TraceTee(Path file, Names names) throws IOException {
         this.names = names;
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
@@ -65,7 +65,7 @@ final class TraceTee implements EventSink, Closeable {
     }
 
     /** Writes what is buffered (whole chunks). */
-    void flush() throws IOException {
+    public void flush() throws IOException {
         writer.flush();
     }
 

@@ -1,4 +1,4 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.check;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,7 +11,7 @@ import java.util.List;
  * consistent, linearized run the monitors assume (or a write escaped instrumentation: System.arraycopy,
  * reflection, native code). Reference values are compared by identity hash code. Checker thread only.
  */
-final class SelfCheck {
+public final class SelfCheck {
 
     private static final byte UNKNOWN = 0;
     private static final byte KNOWN = 1;
@@ -71,15 +71,15 @@ final class SelfCheck {
         state = new byte[1024];
     }
 
-    long reads() {
+    public long reads() {
         return reads;
     }
 
-    long mismatches() {
+    public long mismatches() {
         return mismatches;
     }
 
-    List<String> examples() {
+    public List<String> examples() {
         return examples;
     }
 }

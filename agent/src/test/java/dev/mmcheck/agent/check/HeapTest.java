@@ -1,5 +1,6 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.check;
 
+import dev.mmcheck.agent.ids.FieldTable;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

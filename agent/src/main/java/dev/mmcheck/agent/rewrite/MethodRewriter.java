@@ -1,5 +1,8 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.rewrite;
 
+import dev.mmcheck.agent.Options;
+import dev.mmcheck.agent.ids.FieldTable;
+import dev.mmcheck.agent.ids.SiteTable;
 import dev.mmcheck.runtime.Kinds;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;

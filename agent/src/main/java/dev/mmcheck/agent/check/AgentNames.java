@@ -1,5 +1,7 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.check;
 
+import dev.mmcheck.agent.ids.FieldTable;
+import dev.mmcheck.agent.ids.SiteTable;
 import dev.mmcheck.checker.event.Names;
 import dev.mmcheck.checker.event.Site;
 
@@ -12,13 +14,13 @@ import java.util.Map;
  * Created before the checker, which names its findings through it. Checker thread only (the site table
  * is synchronized itself).
  */
-final class AgentNames implements Names {
+public final class AgentNames implements Names {
 
     private final Heap heap;
     private final SiteTable sites;
     private final Map<Integer, String> threads = new HashMap<>();
 
-    AgentNames(Heap heap, SiteTable sites) {
+    public AgentNames(Heap heap, SiteTable sites) {
         this.heap = heap;
         this.sites = sites;
     }

@@ -1,4 +1,4 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.ids;
 
 import dev.mmcheck.checker.event.Site;
 

@@ -1,5 +1,8 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.rewrite;
 
+import dev.mmcheck.agent.Options;
+import dev.mmcheck.agent.ids.FieldTable;
+import dev.mmcheck.agent.ids.SiteTable;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.MethodVisitor;
@@ -13,10 +16,10 @@ import java.util.List;
  * name, source file and whether it declares final instance fields (whose constructors end with the
  * JMM freeze), and registers the class's sites. Not thread-safe: one per class transformation.
  */
-final class ClassRewriter extends ClassVisitor {
+public final class ClassRewriter extends ClassVisitor {
 
     /** Where the rewriter registers ids and what it asks about other classes. */
-    interface Context {
+    public interface Context {
         /** The field ids. */
         FieldTable fields();
 

@@ -1,6 +1,8 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.rewrite;
 
 import dev.mmcheck.agent.fixtures.Accesses;
+import dev.mmcheck.agent.ids.FieldTable;
+import dev.mmcheck.agent.ids.SiteTable;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.Kinds;
 import dev.mmcheck.runtime.ThreadLog;

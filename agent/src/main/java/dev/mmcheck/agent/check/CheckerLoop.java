@@ -1,5 +1,7 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.check;
 
+import dev.mmcheck.agent.ids.FieldTable;
+import dev.mmcheck.agent.ids.SiteTable;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.EventSink;
 import dev.mmcheck.checker.event.Names;
@@ -31,7 +33,7 @@ import java.util.concurrent.locks.LockSupport;
  * dead, ends threads that have terminated, and runs the {@link SelfCheck}. Runs on its own daemon
  * thread; {@link #finish()} is called once, from the shutdown hook.
  */
-final class CheckerLoop implements Runnable {
+public final class CheckerLoop implements Runnable {
 
     private static final long HOUSEKEEPING_NANOS = 10_000_000L;
     private static final long FORGET_AFTER_NANOS = 5_000_000_000L;
@@ -64,7 +66,7 @@ final class CheckerLoop implements Runnable {
      * threads in {@code names}, optionally self-checking and teeing the stream to {@code trace} (null:
      * none); the checker's per-address tables are bounded by {@code memoryBound} bytes.
      */
-    CheckerLoop(Checker checker, Heap heap, AgentNames names, boolean selfCheck, EventSink trace, long memoryBound) {
+    public CheckerLoop(Checker checker, Heap heap, AgentNames names, boolean selfCheck, EventSink trace, long memoryBound) {
         this.checker = checker;
         this.heap = heap;
         this.names = names;
@@ -75,7 +77,7 @@ final class CheckerLoop implements Runnable {
     }
 
     /** Starts the loop on a new daemon thread, declared to the runtime as the thread that never logs. */
-    Thread start() {
+    public Thread start() {
         thread = new Thread(this, "mmcheck-checker");
         thread.setDaemon(true);
         EventLog.checkerThread(thread);
@@ -151,7 +153,7 @@ final class CheckerLoop implements Runnable {
     }
 
     /** Stripes still held when {@link #quiesce} gave up on them. */
-    long stripesHeldAtExit() {
+    public long stripesHeldAtExit() {
         return stripesHeldAtExit;
     }
 
@@ -341,7 +343,7 @@ final class CheckerLoop implements Runnable {
     }
 
     /** Stops the loop after a final drain and waits for it. From the shutdown hook. */
-    void finish() throws InterruptedException {
+    public void finish() throws InterruptedException {
         stop = true;
         LockSupport.unpark(thread);
         thread.join();
@@ -349,16 +351,16 @@ final class CheckerLoop implements Runnable {
 
     // ------------------------------------------------------------------ results (after finish)
 
-    Checker checker() {
+    public Checker checker() {
         return checker;
     }
 
-    long consumed() {
+    public long consumed() {
         return consumed;
     }
 
     /** Events the application's threads published, ended threads included. */
-    long produced() {
+    public long produced() {
         long p = producedByEnded;
         for (ThreadLog log : active) {
             p += log.lvProducerIndex();
@@ -367,7 +369,7 @@ final class CheckerLoop implements Runnable {
     }
 
     /** Accesses that ran nested inside another access's probes and were not logged. */
-    long nestedAccesses() {
+    public long nestedAccesses() {
         long n = 0;
         for (ThreadLog log : active) {
             n += log.nestedAccesses();
@@ -379,7 +381,7 @@ final class CheckerLoop implements Runnable {
     }
 
     /** Times producers waited because their log was full. */
-    long backPressureWaits() {
+    public long backPressureWaits() {
         long w = 0;
         for (ThreadLog log : active) {
             w += log.backPressureWaits();
@@ -388,35 +390,35 @@ final class CheckerLoop implements Runnable {
     }
 
     /** The failure that stopped checking, or null. */
-    Throwable failure() {
+    public Throwable failure() {
         return failure;
     }
 
     /** Events consumed before the failure, or -1 when none. */
-    long failureAt() {
+    public long failureAt() {
         return failureAt;
     }
 
     /** Events the checker thread added to the stream: addresses dead, threads ended. */
-    long added() {
+    public long added() {
         return added;
     }
 
     /** Events consumed after checking stopped, not checked. */
-    long unchecked() {
+    public long unchecked() {
         return unchecked;
     }
 
     /** Makes the loop fail at its {@code event}-th event (for testing how failures are reported). */
-    void failAt(long event) {
+    public void failAt(long event) {
         failAt = event;
     }
 
-    SelfCheck selfCheck() {
+    public SelfCheck selfCheck() {
         return selfCheck;
     }
 
-    Heap heap() {
+    public Heap heap() {
         return heap;
     }
 }

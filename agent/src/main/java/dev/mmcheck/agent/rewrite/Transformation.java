@@ -1,5 +1,8 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.rewrite;
 
+import dev.mmcheck.agent.Options;
+import dev.mmcheck.agent.ids.FieldTable;
+import dev.mmcheck.agent.ids.SiteTable;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.description.field.FieldDescription;
@@ -25,14 +28,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link ClassRewriter}; frames are recomputed from Byte Buddy's type pool. Classes that fail to
  * transform load unchanged and are counted and named in the report.
  */
-final class Transformation {
+public final class Transformation {
 
     private static final String[] JDK = {"java.", "javax.", "jdk.", "sun.", "com.sun."};
 
     /** What happened to the classes offered to the transformer. Any thread. */
-    static final class Stats {
-        final AtomicInteger instrumented = new AtomicInteger();
-        final AtomicInteger failed = new AtomicInteger();
+    public static final class Stats {
+        public final AtomicInteger instrumented = new AtomicInteger();
+        public final AtomicInteger failed = new AtomicInteger();
         private final List<String> failures = new ArrayList<>();
 
         synchronized void failure(String type, Throwable t) {
@@ -42,7 +45,7 @@ final class Transformation {
             }
         }
 
-        synchronized List<String> failures() {
+        public synchronized List<String> failures() {
             return List.copyOf(failures);
         }
     }
@@ -50,7 +53,7 @@ final class Transformation {
     private Transformation() {
     }
 
-    static void install(Instrumentation inst, Options options, ClassRewriter.Context context, Stats stats) {
+    public static void install(Instrumentation inst, Options options, ClassRewriter.Context context, Stats stats) {
         new AgentBuilder.Default()
                 .disableClassFormatChanges()
                 .with(AgentBuilder.RedefinitionStrategy.DISABLED)

@@ -1,4 +1,4 @@
-package dev.mmcheck.agent;
+package dev.mmcheck.agent.rewrite;
 
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;

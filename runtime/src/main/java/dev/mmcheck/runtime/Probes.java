@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * runs, and a <em>log</em> probe after it writes the event and releases the stripe. A lock probe
  * takes nothing when the access is going to throw (null receiver, index out of bounds, wrong array
  * element type), so an exception never leaves a stripe held. Bracketed calls (atomics, updaters,
- * VarHandles, Unsafe) add a handler that calls {@link #abandon} when the call throws.
+ * VarHandles, Unsafe) add a handler that calls {@link #unlock} when the call throws.
  *
  * <p>Every probe runs on the application thread that calls it; none allocates, logs or calls
  * application code. Names follow JCTools: {@code lp}/{@code sp} plain, {@code lv} volatile,
@@ -43,7 +43,7 @@ public final class Probes {
     }
 
     /** The calling thread's log, fetched once at method entry into a local variable. */
-    public static ThreadLog thread() {
+    public static ThreadLog threadLog() {
         return EventLog.current();
     }
 
@@ -79,28 +79,28 @@ public final class Probes {
     }
 
     /** Lock probe for a field access: {@code owner} is the object, or the declaring Class of a static. */
-    public static void lpField(Object owner, ThreadLog t, int field) {
+    public static void lockField(Object owner, ThreadLog t, int field) {
         if (owner != null && !off(t)) {
             take(t, owner, field);
         }
     }
 
     /** Lock probe for a static field: its address is (the field's owner token, field). */
-    public static void lpStatic(ThreadLog t, int field) {
+    public static void lockStatic(ThreadLog t, int field) {
         if (!off(t)) {
             take(t, StaticOwners.of(field), field);
         }
     }
 
     /** Lock probe for an array element read or a primitive element write. */
-    public static void lpElement(Object array, int index, ThreadLog t) {
+    public static void lockElement(Object array, int index, ThreadLog t) {
         if (array != null && index >= 0 && index < java.lang.reflect.Array.getLength(array) && !off(t)) {
             take(t, array, index);
         }
     }
 
     /** Lock probe for a reference element write (AASTORE): nothing is taken when the store will throw. */
-    public static void lpElementStore(Object[] array, int index, Object value, ThreadLog t) {
+    public static void lockElementStore(Object[] array, int index, Object value, ThreadLog t) {
         if (array != null && index >= 0 && index < array.length
                 && (value == null || array.getClass().getComponentType().isInstance(value)) && !off(t)) {
             take(t, array, index);
@@ -175,11 +175,6 @@ public final class Probes {
         }
     }
 
-    /** Releases the stripe without logging: the bracketed call threw. */
-    public static void abandon(ThreadLog t) {
-        unlock(t);
-    }
-
     /**
      * Before a bracketed call that runs a user function (getAndUpdate, accumulateAndGet...): the
      * function's own accesses are not logged, since the address's stripe is held while it runs.
@@ -188,14 +183,14 @@ public final class Probes {
         t.mutedCalls++;
     }
 
-    /** {@link #spCall} after a muted call. */
-    public static void spCallUnmute(ThreadLog t, int site, int kind) {
+    /** {@link #logCall} after a muted call. */
+    public static void logCallUnmute(ThreadLog t, int site, int kind) {
         t.mutedCalls--;
-        spCall(t, site, kind);
+        logCall(t, site, kind);
     }
 
-    /** {@link #abandon} after a muted call threw. */
-    public static void abandonUnmute(ThreadLog t) {
+    /** {@link #unlock} after a muted call threw. */
+    public static void unlockUnmute(ThreadLog t) {
         t.mutedCalls--;
         unlock(t);
     }
@@ -233,7 +228,7 @@ public final class Probes {
     }
 
     /** Replaces IALOAD: loads {@code a[i]}, logging it unless it repeats the thread's last access. */
-    public static int lpLoadElementI(int[] a, int i, ThreadLog t, int site) {
+    public static int loadElementI(int[] a, int i, ThreadLog t, int site) {
         if (a == null || i < 0 || i >= a.length || off(t)) {
             return a[i]; // throws, or runs unlogged
         }
@@ -252,7 +247,7 @@ public final class Probes {
     }
 
     /** Replaces LALOAD. */
-    public static long lpLoadElementJ(long[] a, int i, ThreadLog t, int site) {
+    public static long loadElementJ(long[] a, int i, ThreadLog t, int site) {
         if (a == null || i < 0 || i >= a.length || off(t)) {
             return a[i];
         }
@@ -271,7 +266,7 @@ public final class Probes {
     }
 
     /** Replaces FALOAD. */
-    public static float lpLoadElementF(float[] a, int i, ThreadLog t, int site) {
+    public static float loadElementF(float[] a, int i, ThreadLog t, int site) {
         if (a == null || i < 0 || i >= a.length || off(t)) {
             return a[i];
         }
@@ -290,7 +285,7 @@ public final class Probes {
     }
 
     /** Replaces DALOAD. */
-    public static double lpLoadElementD(double[] a, int i, ThreadLog t, int site) {
+    public static double loadElementD(double[] a, int i, ThreadLog t, int site) {
         if (a == null || i < 0 || i >= a.length || off(t)) {
             return a[i];
         }
@@ -309,7 +304,7 @@ public final class Probes {
     }
 
     /** Replaces CALOAD. */
-    public static int lpLoadElementC(char[] a, int i, ThreadLog t, int site) {
+    public static int loadElementC(char[] a, int i, ThreadLog t, int site) {
         if (a == null || i < 0 || i >= a.length || off(t)) {
             return a[i];
         }
@@ -328,7 +323,7 @@ public final class Probes {
     }
 
     /** Replaces SALOAD. */
-    public static int lpLoadElementS(short[] a, int i, ThreadLog t, int site) {
+    public static int loadElementS(short[] a, int i, ThreadLog t, int site) {
         if (a == null || i < 0 || i >= a.length || off(t)) {
             return a[i];
         }
@@ -347,7 +342,7 @@ public final class Probes {
     }
 
     /** Replaces BALOAD, on a byte[] or a boolean[] (which BALOAD also reads). */
-    public static int lpLoadElementB(Object array, int i, ThreadLog t, int site) {
+    public static int loadElementB(Object array, int i, ThreadLog t, int site) {
         if (array instanceof boolean[]) {
             boolean[] a = (boolean[]) array;
             if (i < 0 || i >= a.length || off(t)) {
@@ -387,31 +382,31 @@ public final class Probes {
     // ------------------------------------------------------------------------ loads (after the load)
 
     /** Log probe after an int-typed load (boolean, byte, char, short, int). */
-    public static void lpLoadI(int v, ThreadLog t, int site) {
+    public static void logLoadI(int v, ThreadLog t, int site) {
         logValue(t, Kinds.LOAD, site, v);
         unlock(t);
     }
 
     /** Log probe after a long load. */
-    public static void lpLoadJ(long v, ThreadLog t, int site) {
+    public static void logLoadJ(long v, ThreadLog t, int site) {
         logValue(t, Kinds.LOAD, site, v);
         unlock(t);
     }
 
     /** Log probe after a float load. */
-    public static void lpLoadF(float v, ThreadLog t, int site) {
+    public static void logLoadF(float v, ThreadLog t, int site) {
         logValue(t, Kinds.LOAD, site, Float.floatToRawIntBits(v));
         unlock(t);
     }
 
     /** Log probe after a double load. */
-    public static void lpLoadD(double v, ThreadLog t, int site) {
+    public static void logLoadD(double v, ThreadLog t, int site) {
         logValue(t, Kinds.LOAD, site, Double.doubleToRawLongBits(v));
         unlock(t);
     }
 
     /** Log probe after a reference load. */
-    public static void lpLoadA(Object v, ThreadLog t, int site) {
+    public static void logLoadA(Object v, ThreadLog t, int site) {
         logValue(t, Kinds.LOAD, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : NO_VALUE);
         unlock(t);
     }
@@ -419,34 +414,34 @@ public final class Probes {
     // ---------------------------------------------------------- stores (before the store; unlock after)
 
     /** Log probe before an int-typed store of kind {@code kind} (store or volatile store). */
-    public static void spStoreI(int v, ThreadLog t, int site, int kind) {
+    public static void logStoreI(int v, ThreadLog t, int site, int kind) {
         logValue(t, kind, site, v);
     }
 
     /** Log probe before a long store. */
-    public static void spStoreJ(long v, ThreadLog t, int site, int kind) {
+    public static void logStoreJ(long v, ThreadLog t, int site, int kind) {
         logValue(t, kind, site, v);
     }
 
     /** Log probe before a float store. */
-    public static void spStoreF(float v, ThreadLog t, int site, int kind) {
+    public static void logStoreF(float v, ThreadLog t, int site, int kind) {
         logValue(t, kind, site, Float.floatToRawIntBits(v));
     }
 
     /** Log probe before a double store. */
-    public static void spStoreD(double v, ThreadLog t, int site, int kind) {
+    public static void logStoreD(double v, ThreadLog t, int site, int kind) {
         logValue(t, kind, site, Double.doubleToRawLongBits(v));
     }
 
     /** Log probe before a reference store. */
-    public static void spStoreA(Object v, ThreadLog t, int site, int kind) {
+    public static void logStoreA(Object v, ThreadLog t, int site, int kind) {
         logValue(t, kind, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : NO_VALUE);
     }
 
     // -------------------------------------------------------------------------------- monitors
 
     /** After monitorenter (or the entry of a synchronized method): interlocked on the monitor. */
-    public static void casMonitorEnter(Object monitor, ThreadLog t, int site) {
+    public static void logMonitorEnter(Object monitor, ThreadLog t, int site) {
         if (monitor != null && !off(t)) {
             take(t, monitor, MONITOR);
             log(t, Kinds.MONITOR_ENTER, site, NO_VALUE);
@@ -455,7 +450,7 @@ public final class Probes {
     }
 
     /** Before monitorexit (or any exit of a synchronized method): interlocked on the monitor. */
-    public static void casMonitorExit(Object monitor, ThreadLog t, int site) {
+    public static void logMonitorExit(Object monitor, ThreadLog t, int site) {
         if (monitor != null && !off(t)) {
             take(t, monitor, MONITOR);
             log(t, Kinds.MONITOR_EXIT, site, NO_VALUE);
@@ -465,38 +460,38 @@ public final class Probes {
 
     /** Replaces {@code o.wait()}: the monitor is released and reacquired. */
     public static void wait0(Object o, ThreadLog t, int site) throws InterruptedException {
-        casMonitorExit(o, t, site);
+        logMonitorExit(o, t, site);
         try {
             o.wait();
         } finally {
-            casMonitorEnter(o, t, site);
+            logMonitorEnter(o, t, site);
         }
     }
 
     /** Replaces {@code o.wait(ms)}. */
     public static void wait1(Object o, long ms, ThreadLog t, int site) throws InterruptedException {
-        casMonitorExit(o, t, site);
+        logMonitorExit(o, t, site);
         try {
             o.wait(ms);
         } finally {
-            casMonitorEnter(o, t, site);
+            logMonitorEnter(o, t, site);
         }
     }
 
     /** Replaces {@code o.wait(ms, ns)}. */
     public static void wait2(Object o, long ms, int ns, ThreadLog t, int site) throws InterruptedException {
-        casMonitorExit(o, t, site);
+        logMonitorExit(o, t, site);
         try {
             o.wait(ms, ns);
         } finally {
-            casMonitorEnter(o, t, site);
+            logMonitorEnter(o, t, site);
         }
     }
 
     // ------------------------------------------------------------------- fences and JDK synchronization
 
     /** A fence of kind {@code kind} (full, StoreStore, load) at {@code site}. */
-    public static void fence(ThreadLog t, int site, int kind) {
+    public static void logFence(ThreadLog t, int site, int kind) {
         if (!off(t)) {
             offerUnordered(t, kind, site, null, 0, NO_VALUE);
         }
@@ -526,7 +521,7 @@ public final class Probes {
      * (it orders unrelated handovers too), which can only hide violations: each such event is a full fence
      * of its thread, so no store buffered before it reaches another thread through it.
      */
-    public static void casJuc(ThreadLog t, int site) {
+    public static void logJuc(ThreadLog t, int site) {
         if (!off(t)) {
             take(t, JUC_OBJECT, JUC);
             log(t, Kinds.INTERLOCKED, site, NO_VALUE);
@@ -535,12 +530,12 @@ public final class Probes {
     }
 
     /**
-     * {@link #casJuc} when {@code receiver} is a concurrent or synchronized collection (a call through a
+     * {@link #logJuc} when {@code receiver} is a concurrent or synchronized collection (a call through a
      * java.util interface, whose receiver is known only at run time).
      */
-    public static void casJucIf(Object receiver, ThreadLog t, int site) {
+    public static void logJucIf(Object receiver, ThreadLog t, int site) {
         if (receiver != null && SYNCHRONIZING.get(receiver.getClass())) {
-            casJuc(t, site);
+            logJuc(t, site);
         }
     }
 
@@ -585,7 +580,7 @@ public final class Probes {
     // ------------------------------------------------------------------------------------- threads
 
     /** Replaces {@code child.start()}: the start event, then the start. */
-    public static void start(Thread child, ThreadLog t, int site) {
+    public static void startThread(Thread child, ThreadLog t, int site) {
         if (child != null && !off(t)) {
             EventLog.logOf(child); // the child's id exists before its first event
             take(t, child, START);
@@ -596,19 +591,19 @@ public final class Probes {
     }
 
     /** Replaces {@code u.join()}. */
-    public static void join0(Thread u, ThreadLog t, int site) throws InterruptedException {
+    public static void joinThread0(Thread u, ThreadLog t, int site) throws InterruptedException {
         u.join();
         joined(u, t, site);
     }
 
     /** Replaces {@code u.join(ms)}. */
-    public static void join1(Thread u, long ms, ThreadLog t, int site) throws InterruptedException {
+    public static void joinThread1(Thread u, long ms, ThreadLog t, int site) throws InterruptedException {
         u.join(ms);
         joined(u, t, site);
     }
 
     /** Replaces {@code u.join(ms, ns)}. */
-    public static void join2(Thread u, long ms, int ns, ThreadLog t, int site) throws InterruptedException {
+    public static void joinThread2(Thread u, long ms, int ns, ThreadLog t, int site) throws InterruptedException {
         u.join(ms, ns);
         joined(u, t, site);
     }
@@ -625,14 +620,14 @@ public final class Probes {
     // ------------------------------------------------------------------- atomics and other accessors
 
     /** Lock probe before a call on an Atomic{Integer,Long,Boolean,Reference}. */
-    public static void lpAtomic(Object atomic, ThreadLog t) {
+    public static void lockAtomic(Object atomic, ThreadLog t) {
         if (atomic != null && !off(t)) {
             take(t, atomic, VALUE);
         }
     }
 
     /** Lock probe before a call on an Atomic*Array element. */
-    public static void lpAtomicElement(Object array, int index, ThreadLog t) {
+    public static void lockAtomicElement(Object array, int index, ThreadLog t) {
         if (array == null || off(t)) {
             return;
         }
@@ -652,7 +647,7 @@ public final class Probes {
     }
 
     /** Lock probe before a call on a field updater for {@code target}'s field. */
-    public static void lpUpdater(Object updater, Object target, ThreadLog t) {
+    public static void lockUpdater(Object updater, Object target, ThreadLog t) {
         if (updater != null && target != null && !off(t)) {
             take(t, target, Targets.updaterSlot(updater));
         }
@@ -662,7 +657,7 @@ public final class Probes {
      * Lock probe before a VarHandle access with {@code coordinates} coordinates: 0 (static field),
      * 1 ({@code c0} the object) or 2 ({@code c0} the array, {@code c1} the index).
      */
-    public static void lpHandle(Object handle, Object c0, int c1, int coordinates, ThreadLog t) {
+    public static void lockHandle(Object handle, Object c0, int c1, int coordinates, ThreadLog t) {
         if (handle == null || off(t)) {
             return;
         }
@@ -683,7 +678,7 @@ public final class Probes {
     }
 
     /** Lock probe before an Unsafe access to {@code o} at {@code offset}. */
-    public static void lpUnsafe(Object o, long offset, ThreadLog t) {
+    public static void lockUnsafe(Object o, long offset, ThreadLog t) {
         if (o == null || off(t)) {
             return;
         }
@@ -700,7 +695,7 @@ public final class Probes {
     }
 
     /** Log probe after a bracketed call: the event of kind {@code kind}, then the stripe is released. */
-    public static void spCall(ThreadLog t, int site, int kind) {
+    public static void logCall(ThreadLog t, int site, int kind) {
         log(t, kind, site, NO_VALUE);
         unlock(t);
     }

@@ -14,7 +14,7 @@ import java.util.function.UnaryOperator;
  * Wraps the functions handed to java.util.concurrent (tasks given to executors, CompletableFuture
  * stages, barrier actions, computeIfAbsent mappings...) so that the JDK's synchronization around
  * their execution is seen from inside them: each call begins and ends with the JDK synchronization
- * event ({@link Probes#casJuc}) of the thread running it. Without the end event, stores a callback
+ * event ({@link Probes#logJuc}) of the thread running it. Without the end event, stores a callback
  * makes would look unpublished although the JDK publishes them (a false report under PSO); without
  * the begin event, a task would miss the handover to it. One allocation per function handed over,
  * none per event.
@@ -51,7 +51,7 @@ public final class SyncTasks {
 
     private static ThreadLog begin(int site) {
         ThreadLog t = EventLog.current();
-        Probes.casJuc(t, site);
+        Probes.logJuc(t, site);
         return t;
     }
 
@@ -62,7 +62,7 @@ public final class SyncTasks {
             try {
                 f.run();
             } finally {
-                Probes.casJuc(t, site);
+                Probes.logJuc(t, site);
             }
         };
     }
@@ -74,7 +74,7 @@ public final class SyncTasks {
             try {
                 return f.call();
             } finally {
-                Probes.casJuc(t, site);
+                Probes.logJuc(t, site);
             }
         };
     }
@@ -86,7 +86,7 @@ public final class SyncTasks {
             try {
                 return f.get();
             } finally {
-                Probes.casJuc(t, site);
+                Probes.logJuc(t, site);
             }
         };
     }
@@ -98,7 +98,7 @@ public final class SyncTasks {
             try {
                 return f.apply(a);
             } finally {
-                Probes.casJuc(t, site);
+                Probes.logJuc(t, site);
             }
         };
     }
@@ -110,7 +110,7 @@ public final class SyncTasks {
             try {
                 return f.apply(a);
             } finally {
-                Probes.casJuc(t, site);
+                Probes.logJuc(t, site);
             }
         };
     }
@@ -122,7 +122,7 @@ public final class SyncTasks {
             try {
                 return f.apply(a, b);
             } finally {
-                Probes.casJuc(t, site);
+                Probes.logJuc(t, site);
             }
         };
     }
@@ -134,7 +134,7 @@ public final class SyncTasks {
             try {
                 return f.apply(a, b);
             } finally {
-                Probes.casJuc(t, site);
+                Probes.logJuc(t, site);
             }
         };
     }
@@ -146,7 +146,7 @@ public final class SyncTasks {
             try {
                 f.accept(a);
             } finally {
-                Probes.casJuc(t, site);
+                Probes.logJuc(t, site);
             }
         };
     }
@@ -158,7 +158,7 @@ public final class SyncTasks {
             try {
                 f.accept(a, b);
             } finally {
-                Probes.casJuc(t, site);
+                Probes.logJuc(t, site);
             }
         };
     }
@@ -170,7 +170,7 @@ public final class SyncTasks {
             try {
                 return f.test(a);
             } finally {
-                Probes.casJuc(t, site);
+                Probes.logJuc(t, site);
             }
         };
     }

@@ -38,10 +38,6 @@ import java.util.Map;
  */
 final class MethodRewriter extends MethodNode {
 
-    private static final String PROBES = "dev/mmcheck/runtime/Probes";
-    private static final String LOG = "dev/mmcheck/runtime/ThreadLog";
-    private static final String LOG_DESC = "L" + LOG + ";";
-    private static final String TASKS = "dev/mmcheck/runtime/SyncTasks";
 
     private final ClassRewriter owner;
     private final MethodVisitor next;
@@ -112,7 +108,7 @@ final class MethodRewriter extends MethodNode {
             return;
         }
         InsnList prologue = new InsnList();
-        prologue.add(new MethodInsnNode(Opcodes.INVOKESTATIC, PROBES, "thread", "()" + LOG_DESC, false));
+        prologue.add(Probe.THREAD_LOG.call());
         prologue.add(new VarInsnNode(Opcodes.ASTORE, threadLocal));
         instructions.insert(prologue);
         if (sync || atomic) {
@@ -159,10 +155,6 @@ final class MethodRewriter extends MethodNode {
 
     private AbstractInsnNode loadLog() {
         return new VarInsnNode(Opcodes.ALOAD, threadLocal);
-    }
-
-    private static MethodInsnNode probe(String method, String desc) {
-        return new MethodInsnNode(Opcodes.INVOKESTATIC, PROBES, method, desc, false);
     }
 
     /** One of I, J, F, D, A: how the probes take a value of this type. */
@@ -223,14 +215,14 @@ final class MethodRewriter extends MethodNode {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(loadLog());
                 before.add(push(field));
-                before.add(probe("lpField", "(Ljava/lang/Object;" + LOG_DESC + "I)V"));
+                before.add(Probe.LOCK_FIELD.call());
                 loaded(after, l, site);
             }
             case Opcodes.GETSTATIC -> {
                 pretouch(before, f, type);
                 before.add(loadLog());
                 before.add(push(field));
-                before.add(probe("lpStatic", "(" + LOG_DESC + "I)V"));
+                before.add(Probe.LOCK_STATIC.call());
                 loaded(after, l, site);
             }
             case Opcodes.PUTFIELD -> {
@@ -239,7 +231,7 @@ final class MethodRewriter extends MethodNode {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(loadLog());
                 before.add(push(field));
-                before.add(probe("lpField", "(Ljava/lang/Object;" + LOG_DESC + "I)V"));
+                before.add(Probe.LOCK_FIELD.call());
                 before.add(new VarInsnNode(type.getOpcode(Opcodes.ILOAD), v));
                 storing(before, after, l, site, facts.isVolatile() ? Kinds.VOLATILE_STORE : Kinds.STORE);
             }
@@ -249,7 +241,7 @@ final class MethodRewriter extends MethodNode {
                 pretouch(before, f, type);
                 before.add(loadLog());
                 before.add(push(field));
-                before.add(probe("lpStatic", "(" + LOG_DESC + "I)V"));
+                before.add(Probe.LOCK_STATIC.call());
                 before.add(new VarInsnNode(type.getOpcode(Opcodes.ILOAD), v));
                 storing(before, after, l, site, facts.isVolatile() ? Kinds.VOLATILE_STORE : Kinds.STORE);
             }
@@ -276,7 +268,7 @@ final class MethodRewriter extends MethodNode {
         after.add(dup(l));
         after.add(loadLog());
         after.add(push(site));
-        after.add(probe("lpLoad" + l, "(" + typeOf(l) + LOG_DESC + "I)V"));
+        after.add(Probe.logLoad(l).call());
     }
 
     private void storing(InsnList before, InsnList after, char l, int site, int kind) {
@@ -284,9 +276,9 @@ final class MethodRewriter extends MethodNode {
         before.add(loadLog());
         before.add(push(site));
         before.add(push(kind));
-        before.add(probe("spStore" + l, "(" + typeOf(l) + LOG_DESC + "II)V"));
+        before.add(Probe.logStore(l).call());
         after.add(loadLog());
-        after.add(probe("unlock", "(" + LOG_DESC + ")V"));
+        after.add(Probe.UNLOCK.call());
     }
 
     // ----------------------------------------------------------------- arrays, monitors, returns
@@ -300,13 +292,11 @@ final class MethodRewriter extends MethodNode {
         if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD && op != Opcodes.AALOAD) {
             // primitive element loads: the probe loads, so that it can skip the stripe for a repeated load
             int k = op - Opcodes.IALOAD;
-            String array = new String[] {"[I", "[J", "[F", "[D", null, "Ljava/lang/Object;", "[C", "[S"}[k];
-            char result = "IJFD?III".charAt(k);
             char suffix = "IJFD?BCS".charAt(k);
             InsnList call = new InsnList();
             call.add(loadLog());
             call.add(push(site(n)));
-            call.add(probe("lpLoadElement" + suffix, "(" + array + "I" + LOG_DESC + "I)" + result));
+            call.add(Probe.loadElement(suffix).call());
             instructions.insertBefore(n, call);
             instructions.remove(n);
             rewritten++;
@@ -316,7 +306,7 @@ final class MethodRewriter extends MethodNode {
             InsnList before = new InsnList();
             before.add(new InsnNode(Opcodes.DUP2));
             before.add(loadLog());
-            before.add(probe("lpElement", "(Ljava/lang/Object;I" + LOG_DESC + ")V"));
+            before.add(Probe.LOCK_ELEMENT.call());
             InsnList after = new InsnList();
             loaded(after, l, site);
             instructions.insertBefore(n, before);
@@ -334,10 +324,10 @@ final class MethodRewriter extends MethodNode {
             if (op == Opcodes.AASTORE) {
                 before.add(new VarInsnNode(Opcodes.ALOAD, v));
                 before.add(loadLog());
-                before.add(probe("lpElementStore", "([Ljava/lang/Object;ILjava/lang/Object;" + LOG_DESC + ")V"));
+                before.add(Probe.LOCK_ELEMENT_STORE.call());
             } else {
                 before.add(loadLog());
-                before.add(probe("lpElement", "(Ljava/lang/Object;I" + LOG_DESC + ")V"));
+                before.add(Probe.LOCK_ELEMENT.call());
             }
             before.add(new VarInsnNode(type.getOpcode(Opcodes.ILOAD), v));
             storing(before, after, l, site, Kinds.STORE);
@@ -350,7 +340,7 @@ final class MethodRewriter extends MethodNode {
             InsnList after = new InsnList();
             after.add(loadLog());
             after.add(push(site));
-            after.add(probe("casMonitorEnter", "(Ljava/lang/Object;" + LOG_DESC + "I)V"));
+            after.add(Probe.LOG_MONITOR_ENTER.call());
             instructions.insert(n, after);
             rewritten++;
         } else if (op == Opcodes.MONITOREXIT) {
@@ -359,7 +349,7 @@ final class MethodRewriter extends MethodNode {
             before.add(new InsnNode(Opcodes.DUP));
             before.add(loadLog());
             before.add(push(site));
-            before.add(probe("casMonitorExit", "(Ljava/lang/Object;" + LOG_DESC + "I)V"));
+            before.add(Probe.LOG_MONITOR_EXIT.call());
             instructions.insertBefore(n, before);
             rewritten++;
         } else if (op == Opcodes.RETURN && freeze) {
@@ -368,7 +358,7 @@ final class MethodRewriter extends MethodNode {
             before.add(loadLog());
             before.add(push(site(n)));
             before.add(push(Kinds.STORE_STORE_FENCE));
-            before.add(probe("fence", "(" + LOG_DESC + "II)V"));
+            before.add(Probe.LOG_FENCE.call());
             instructions.insertBefore(n, before);
             rewritten++;
         }
@@ -391,17 +381,15 @@ final class MethodRewriter extends MethodNode {
             case NONE -> {
                 return;
             }
-            case START -> replace(m, "start", "(Ljava/lang/Thread;" + LOG_DESC + "I)V");
-            case JOIN -> replace(m, "join" + Type.getArgumentTypes(m.desc).length,
-                    "(Ljava/lang/Thread;" + m.desc.substring(1, m.desc.indexOf(')')) + LOG_DESC + "I)V");
-            case WAIT -> replace(m, "wait" + Type.getArgumentTypes(m.desc).length,
-                    "(Ljava/lang/Object;" + m.desc.substring(1, m.desc.indexOf(')')) + LOG_DESC + "I)V");
+            case START -> replace(m, Probe.START_THREAD);
+            case JOIN -> replace(m, Probe.join(Type.getArgumentTypes(m.desc).length));
+            case WAIT -> replace(m, Probe.waitOn(Type.getArgumentTypes(m.desc).length));
             case FENCE -> {
                 InsnList before = new InsnList();
                 before.add(loadLog());
                 before.add(push(site(m)));
                 before.add(push(c.kind()));
-                before.add(probe("fence", "(" + LOG_DESC + "II)V"));
+                before.add(Probe.LOG_FENCE.call());
                 instructions.insertBefore(m, before);
             }
             case JUC -> juc(m, false);
@@ -421,12 +409,12 @@ final class MethodRewriter extends MethodNode {
         rewritten++;
     }
 
-    private void replace(MethodInsnNode m, String probe, String desc) {
+    private void replace(MethodInsnNode m, Probe probe) {
         int site = site(m);
         InsnList code = new InsnList();
         code.add(loadLog());
         code.add(push(site));
-        code.add(probe(probe, desc));
+        code.add(probe.call());
         instructions.insertBefore(m, code);
         instructions.remove(m);
     }
@@ -454,21 +442,20 @@ final class MethodRewriter extends MethodNode {
         if (!constructor) {
             before.add(loadLog());
             before.add(push(site));
-            before.add(probe("casJuc", "(" + LOG_DESC + "I)V"));
+            before.add(Probe.LOG_JUC.call());
         }
         boolean wraps = false;
         for (Type a : args) {
-            wraps |= wrapper(a) != null;
+            wraps |= Probe.wrapper(a.getDescriptor()) != null;
         }
         if (wraps) {
             int[] slots = spillArguments(before, args);
             for (int i = 0; i < args.length; i++) {
                 before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
-                String w = wrapper(args[i]);
+                Probe w = Probe.wrapper(args[i].getDescriptor());
                 if (w != null) {
                     before.add(push(site));
-                    before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, TASKS, w,
-                            "(" + args[i].getDescriptor() + "I)" + args[i].getDescriptor(), false));
+                    before.add(w.call());
                 }
             }
         }
@@ -477,45 +464,18 @@ final class MethodRewriter extends MethodNode {
             InsnList after = new InsnList();
             after.add(loadLog());
             after.add(push(site));
-            after.add(probe("casJuc", "(" + LOG_DESC + "I)V"));
+            after.add(Probe.LOG_JUC.call());
             instructions.insert(m, after);
         }
     }
 
     private static boolean wrapsAny(String desc) {
         for (Type a : Type.getArgumentTypes(desc)) {
-            if (wrapper(a) != null) {
+            if (Probe.wrapper(a.getDescriptor()) != null) {
                 return true;
             }
         }
         return false;
-    }
-
-    private static String wrapper(Type t) {
-        switch (t.getDescriptor()) {
-            case "Ljava/lang/Runnable;":
-                return "runnable";
-            case "Ljava/util/concurrent/Callable;":
-                return "callable";
-            case "Ljava/util/function/Supplier;":
-                return "supplier";
-            case "Ljava/util/function/Function;":
-                return "function";
-            case "Ljava/util/function/UnaryOperator;":
-                return "unaryOperator";
-            case "Ljava/util/function/BiFunction;":
-                return "biFunction";
-            case "Ljava/util/function/BinaryOperator;":
-                return "binaryOperator";
-            case "Ljava/util/function/Consumer;":
-                return "consumer";
-            case "Ljava/util/function/BiConsumer;":
-                return "biConsumer";
-            case "Ljava/util/function/Predicate;":
-                return "predicate";
-            default:
-                return null;
-        }
     }
 
     private void maybeJuc(MethodInsnNode m) {
@@ -529,18 +489,17 @@ final class MethodRewriter extends MethodNode {
         before.add(new VarInsnNode(Opcodes.ALOAD, receiver));
         before.add(loadLog());
         before.add(push(site));
-        before.add(probe("casJucIf", "(Ljava/lang/Object;" + LOG_DESC + "I)V"));
+        before.add(Probe.LOG_JUC_IF.call());
         for (int i = 0; i < args.length; i++) {
             before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
-            String w = wrapper(args[i]);
+            Probe w = Probe.wrapper(args[i].getDescriptor());
             if (w != null) {
                 // wrapped only if the receiver turns out to synchronize (a ConcurrentHashMap's computeIfAbsent...)
                 before.add(new VarInsnNode(Opcodes.ALOAD, receiver));
                 before.add(new InsnNode(Opcodes.SWAP));
-                before.add(new LdcInsnNode(w));
+                before.add(new LdcInsnNode(w.method)); // SyncTasks.wrapIf dispatches on the wrapper's name
                 before.add(push(site));
-                before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, TASKS, "wrapIf",
-                        "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/String;I)Ljava/lang/Object;", false));
+                before.add(Probe.WRAP_IF.call());
                 before.add(new org.objectweb.asm.tree.TypeInsnNode(Opcodes.CHECKCAST, args[i].getInternalName()));
             }
         }
@@ -548,7 +507,7 @@ final class MethodRewriter extends MethodNode {
         after.add(new VarInsnNode(Opcodes.ALOAD, receiver));
         after.add(loadLog());
         after.add(push(site));
-        after.add(probe("casJucIf", "(Ljava/lang/Object;" + LOG_DESC + "I)V"));
+        after.add(Probe.LOG_JUC_IF.call());
         instructions.insertBefore(m, before);
         instructions.insert(m, after);
     }
@@ -562,7 +521,7 @@ final class MethodRewriter extends MethodNode {
             case ATOMIC -> {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(loadLog());
-                before.add(probe("lpAtomic", "(Ljava/lang/Object;" + LOG_DESC + ")V"));
+                before.add(Probe.LOCK_ATOMIC.call());
             }
             case ATOMIC_ARRAY -> {
                 if (args.length == 0 || args[0].getSort() != Type.INT) {
@@ -573,7 +532,7 @@ final class MethodRewriter extends MethodNode {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(new VarInsnNode(Opcodes.ILOAD, slots[0]));
                 before.add(loadLog());
-                before.add(probe("lpAtomicElement", "(Ljava/lang/Object;I" + LOG_DESC + ")V"));
+                before.add(Probe.LOCK_ATOMIC_ELEMENT.call());
             }
             case UPDATER -> {
                 if (args.length == 0 || args[0].getSort() != Type.OBJECT) {
@@ -584,7 +543,7 @@ final class MethodRewriter extends MethodNode {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
                 before.add(loadLog());
-                before.add(probe("lpUpdater", "(Ljava/lang/Object;Ljava/lang/Object;" + LOG_DESC + ")V"));
+                before.add(Probe.LOCK_UPDATER.call());
             }
             case HANDLE -> {
                 int k = c.coordinates();
@@ -600,19 +559,19 @@ final class MethodRewriter extends MethodNode {
                 before.add(k == 2 ? new VarInsnNode(Opcodes.ILOAD, slots[1]) : push(-1));
                 before.add(push(k));
                 before.add(loadLog());
-                before.add(probe("lpHandle", "(Ljava/lang/Object;Ljava/lang/Object;II" + LOG_DESC + ")V"));
+                before.add(Probe.LOCK_HANDLE.call());
             }
             case UNSAFE -> {
                 before.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
                 before.add(new VarInsnNode(Opcodes.LLOAD, slots[1]));
                 before.add(loadLog());
-                before.add(probe("lpUnsafe", "(Ljava/lang/Object;J" + LOG_DESC + ")V"));
+                before.add(Probe.LOCK_UNSAFE.call());
             }
             default -> throw new IllegalArgumentException(c.treatment().name());
         }
         if (c.muting()) {
             before.add(loadLog());
-            before.add(probe("mute", "(" + LOG_DESC + ")V"));
+            before.add(Probe.MUTE.call());
         }
         reload(before, args, slots);
         int site = site(m);
@@ -626,11 +585,11 @@ final class MethodRewriter extends MethodNode {
         after.add(loadLog());
         after.add(push(site));
         after.add(push(c.kind()));
-        after.add(probe(c.muting() ? "spCallUnmute" : "spCall", "(" + LOG_DESC + "II)V"));
+        after.add((c.muting() ? Probe.LOG_CALL_UNMUTE : Probe.LOG_CALL).call());
         after.add(new JumpInsnNode(Opcodes.GOTO, done));
         after.add(handler);
         after.add(loadLog());
-        after.add(probe(c.muting() ? "abandonUnmute" : "abandon", "(" + LOG_DESC + ")V"));
+        after.add((c.muting() ? Probe.UNLOCK_UNMUTE : Probe.UNLOCK).call());
         after.add(new InsnNode(Opcodes.ATHROW));
         after.add(done);
         instructions.insertBefore(m, before);
@@ -654,24 +613,23 @@ final class MethodRewriter extends MethodNode {
                 after.add(new InsnNode(Opcodes.DUP));
                 after.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
                 after.add(new VarInsnNode(Opcodes.ALOAD, slots[args.length - 1]));
-                after.add(probe("updaterCreated", "(Ljava/lang/Object;Ljava/lang/Class;Ljava/lang/String;)V"));
+                after.add(Probe.UPDATER_CREATED.call());
             }
             case HANDLE_NEW_FIELD, HANDLE_NEW_STATIC -> {
                 after.add(new InsnNode(Opcodes.DUP));
                 after.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
                 after.add(new VarInsnNode(Opcodes.ALOAD, slots[1]));
                 after.add(push(c.treatment() == JdkModel.Treatment.HANDLE_NEW_STATIC ? 1 : 0));
-                after.add(probe("fieldHandleCreated",
-                        "(Ljava/lang/invoke/VarHandle;Ljava/lang/Class;Ljava/lang/String;Z)V"));
+                after.add(Probe.FIELD_HANDLE_CREATED.call());
             }
             case HANDLE_NEW_ARRAY -> {
                 after.add(new InsnNode(Opcodes.DUP));
-                after.add(probe("arrayHandleCreated", "(Ljava/lang/invoke/VarHandle;)V"));
+                after.add(Probe.ARRAY_HANDLE_CREATED.call());
             }
             case UNSAFE_OFFSET -> {
                 after.add(new InsnNode(Opcodes.DUP2));
                 after.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
-                after.add(probe("offsetCreated", "(JLjava/lang/reflect/Field;)V"));
+                after.add(Probe.OFFSET_CREATED.call());
             }
             default -> throw new IllegalArgumentException(c.treatment().name());
         }
@@ -691,13 +649,13 @@ final class MethodRewriter extends MethodNode {
         if (atomic) {
             enter.add(loadLog());
             enter.add(push(site));
-            enter.add(probe("txBegin", "(" + LOG_DESC + "I)V"));
+            enter.add(Probe.TX_BEGIN.call());
         }
         if (sync) {
             monitor(enter);
             enter.add(loadLog());
             enter.add(push(site));
-            enter.add(probe("casMonitorEnter", "(Ljava/lang/Object;" + LOG_DESC + "I)V"));
+            enter.add(Probe.LOG_MONITOR_ENTER.call());
         }
         LabelNode start = new LabelNode();
         enter.add(start);
@@ -727,12 +685,12 @@ final class MethodRewriter extends MethodNode {
             monitor(exit);
             exit.add(loadLog());
             exit.add(push(site));
-            exit.add(probe("casMonitorExit", "(Ljava/lang/Object;" + LOG_DESC + "I)V"));
+            exit.add(Probe.LOG_MONITOR_EXIT.call());
         }
         if (atomic) {
             exit.add(loadLog());
             exit.add(push(site));
-            exit.add(probe("txEnd", "(" + LOG_DESC + "I)V"));
+            exit.add(Probe.TX_END.call());
         }
         return exit;
     }

@@ -94,16 +94,16 @@ class RewriterTest {
     @Test
     void fieldAccessesGetLockAndLogProbes() throws Exception {
         byte[] b = transform(Accesses.class);
-        assertEquals(List.of("thread", "lpField", "lpLoadI"), probes(b, "readPlain"));
-        assertEquals(List.of("thread", "lpField", "spStoreI", "unlock"), probes(b, "writeVolatile"));
-        assertEquals(List.of("thread", "lpStatic", "lpLoadI", "lpStatic", "spStoreI", "unlock"), probes(b, "bumpStatic"));
-        assertEquals(List.of("thread", "casMonitorEnter", "lpField", "lpLoadI", "casMonitorExit", "casMonitorExit"),
+        assertEquals(List.of("threadLog", "lockField", "logLoadI"), probes(b, "readPlain"));
+        assertEquals(List.of("threadLog", "lockField", "logStoreI", "unlock"), probes(b, "writeVolatile"));
+        assertEquals(List.of("threadLog", "lockStatic", "logLoadI", "lockStatic", "logStoreI", "unlock"), probes(b, "bumpStatic"));
+        assertEquals(List.of("threadLog", "logMonitorEnter", "lockField", "logLoadI", "logMonitorExit", "logMonitorExit"),
                 probes(b, "synced"));
-        assertTrue(probes(b, "atomics").containsAll(List.of("lpAtomic", "spCall", "mute", "spCallUnmute")));
-        assertTrue(probes(b, "updater").containsAll(List.of("lpUpdater", "spCall")));
-        assertTrue(probes(b, "handle").containsAll(List.of("lpHandle", "fence", "spCall")));
+        assertTrue(probes(b, "atomics").containsAll(List.of("lockAtomic", "logCall", "mute", "logCallUnmute")));
+        assertTrue(probes(b, "updater").containsAll(List.of("lockUpdater", "logCall")));
+        assertTrue(probes(b, "handle").containsAll(List.of("lockHandle", "logFence", "logCall")));
         assertTrue(probes(b, "<clinit>").containsAll(List.of("updaterCreated", "fieldHandleCreated")));
-        assertTrue(probes(b, "<init>").contains("fence"), "final fields: the constructor ends with a freeze");
+        assertTrue(probes(b, "<init>").contains("logFence"), "final fields: the constructor ends with a freeze");
     }
 
     /** Loads the given classes from their transformed bytes, child-first. */

@@ -119,11 +119,6 @@ public final class EventLog {
         closed = true;
     }
 
-    /** Whether logging has stopped. Any thread. */
-    public static boolean isClosed() {
-        return closed;
-    }
-
     /** Whether values are recorded for the self-check. Any thread. */
     public static boolean recordsValues() {
         return selfCheck;

@@ -41,8 +41,6 @@ public final class ClassRewriter extends ClassVisitor {
     private String sourceFile = "";
     private boolean finalInstanceFields;
     private boolean tooOld;
-    private int methodsRewritten;
-    private int instructionsRewritten;
 
     /** Rewrites everything: {@code ClassRewriter(next, context, facts, false)}. */
     ClassRewriter(ClassVisitor next, Context context, TypeFacts facts) {
@@ -95,12 +93,6 @@ public final class ClassRewriter extends ClassVisitor {
             return next;
         }
         return new MethodRewriter(this, access, name, descriptor, signature, exceptions, next);
-    }
-
-    /** Called by each method rewriter when it is done. */
-    void methodDone(int instructions) {
-        methodsRewritten++;
-        instructionsRewritten += instructions;
     }
 
     String internalName() {
@@ -161,10 +153,5 @@ public final class ClassRewriter extends ClassVisitor {
             }
         }
         return false;
-    }
-
-    /** Methods seen and instructions rewritten, for the agent's statistics. */
-    int[] counts() {
-        return new int[] {methodsRewritten, instructionsRewritten};
     }
 }

@@ -38,7 +38,6 @@ import java.util.Map;
  */
 final class MethodRewriter extends MethodNode {
 
-
     private final ClassRewriter owner;
     private final MethodVisitor next;
 
@@ -66,12 +65,6 @@ final class MethodRewriter extends MethodNode {
             throw new IllegalStateException("cannot instrument " + owner.className() + "." + name + desc + ": " + e, e);
         }
         accept(next);
-        owner.methodDone(rewritten);
-    }
-
-    /** Instructions rewritten in this method. */
-    int rewritten() {
-        return rewritten;
     }
 
     private void rewrite() {

@@ -135,11 +135,6 @@ final class StoreOrderSearch {
         return out;
     }
 
-    /** Nodes visited by the dynamic topological orders while reordering. */
-    long searched() {
-        return main.searched + (loc == null ? 0 : loc.searched);
-    }
-
     private final class Frame {
         final int var;
         final int[] cands;

@@ -64,8 +64,4 @@ final class ViolationTable {
         long x = hi * 0x9E3779B97F4A7C15L ^ lo * 0xC2B2AE3D27D4EB4FL;
         return (int) (x ^ (x >>> 31));
     }
-
-    int size() {
-        return size;
-    }
 }

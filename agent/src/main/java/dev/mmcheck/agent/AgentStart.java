@@ -11,6 +11,7 @@ import dev.mmcheck.agent.rewrite.ClassRewriter;
 import dev.mmcheck.agent.rewrite.Transformation;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.engine.Fault;
+import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Note;
 import dev.mmcheck.checker.monitor.MonitorConfig;
 import dev.mmcheck.checker.report.CheckResult;
@@ -59,6 +60,10 @@ final class AgentStart {
         EventLog.configure(EVENTS_PER_THREAD, options.selfCheck());
         if (options.declaresTransactions()) {
             EventLog.declareTransactions();
+        }
+        if (options.logEveryLoad() || options.analyses().contains(Analysis.SOBER)) {
+            // Sober's "last read" knowledge is not monotone in the reads it sees: leaving one out can add a report
+            EventLog.logEveryLoad();
         }
         Targets.resolver(fields::resolve);
         // models= is exact; by default the serializability checks start with the first transaction
@@ -187,13 +192,15 @@ final class AgentStart {
         run.put("sites", sites.size());
         run.put("unresolvedAccessors", Targets.unresolved());
         run.put("nestedAccesses", loop.nestedAccesses());
+        run.put("repeatedLoadsLeftOut", loop.loadsLeftOut());
         if (self != null) {
             run.put("selfCheckReads", self.reads());
             run.put("selfCheckMismatches", self.mismatches());
         }
         String source = System.getProperty("sun.java.command", "the JVM");
         List<String> summary = new ArrayList<>(Summary.lines(source, result));
-        summary.add("mmcheck: events produced " + produced + ", consumed " + consumed
+        summary.add("mmcheck: events produced " + produced + ", consumed " + consumed + ", repeated loads left out "
+                + loop.loadsLeftOut()
                 + (self == null ? "" : ", self-check " + self.reads() + " reads, " + self.mismatches() + " mismatches"));
         boolean written = true;
         try {

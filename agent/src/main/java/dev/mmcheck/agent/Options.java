@@ -34,16 +34,18 @@ import java.util.regex.Pattern;
  *                        or classes left unchecked)
  * @param checkerMemory   bytes the checker's per-address tables may use before it forgets all history (0: a
  *                        quarter of the maximum heap)
+ * @param logEveryLoad    log repeated loads too (repeatedLoads=log): complete, slower on loops that re-read
+ *                        many addresses (docs/agent.md, "Loads that are not logged")
  * @param injectFailure   STAGE@EVENT: make a stage of the checker fail at an event, for testing how mmcheck
  *                        reports its own failures; null for none
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
-        long checkerMemory, String injectFailure) {
+        long checkerMemory, boolean logEveryLoad, String injectFailure) {
 
     /** The option keys, in the order the help lists them. */
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
-            "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "injectFailure");
+            "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure");
 
     /** Infrastructure that is not the code under test, excluded unless {@code excludes} is given. */
     public static final List<String> DEFAULT_EXCLUDES = List.of("org.junit.*", "junit.*", "org.opentest4j.*",
@@ -103,8 +105,12 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             throw new OptionException("option injectFailure=" + inject + ": the event must be a number >= 0");
         }
         long memory = values.containsKey("checkerMemory") ? size(values.get("checkerMemory"), "checkerMemory") : 0;
+        String repeats = values.getOrDefault("repeatedLoads", "skip");
+        if (!repeats.equals("skip") && !repeats.equals("log")) {
+            throw new OptionException("option repeatedLoads=" + repeats + " must be skip or log");
+        }
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
-                values.containsKey("models"), failOnError, memory, inject);
+                values.containsKey("models"), failOnError, memory, repeats.equals("log"), inject);
     }
 
     private static String known(String key, String where) throws OptionException {

@@ -77,7 +77,8 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, injectFailure",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure",
+        "repeatedLoads=all   | option repeatedLoads=all must be skip or log",
         "checkerMemory=12x   | option checkerMemory=12x must be a size such as 256m or 2g",
         "checkerMemory=100k  | option checkerMemory=100k is below the least of 1m",
         "failOnError=0       | option failOnError=0 must be true or false",

@@ -29,6 +29,12 @@ public final class EventLog {
      * every access.
      */
     static volatile boolean transactions;
+    /**
+     * Whether every load is logged, repeats too: with the self-check, once transactions are declared,
+     * when the Sober monitor runs (its "last read" knowledge is not monotone in the reads it sees), or
+     * when the user asks for it (docs/agent.md, "Loads that are not logged"). Derived from the flags.
+     */
+    static volatile boolean everyLoad;
     /** The checker thread, which never logs. */
     private static volatile Thread checker;
 
@@ -85,12 +91,19 @@ public final class EventLog {
         capacity = eventsPerThread;
         selfCheck = recordValues;
         transactions = false; // a fresh configuration declares none yet
+        everyLoad = selfCheck;
+    }
+
+    /** From now on every load is logged, repeats too. Any thread. */
+    public static void logEveryLoad() {
+        everyLoad = true;
     }
 
     /** Declares that the run has transactions (see {@link #transactions}). Any thread. */
     public static void declareTransactions() {
         if (!transactions) {
             transactions = true;
+            everyLoad = true;
         }
     }
 

@@ -121,14 +121,14 @@ public final class Probes {
      * thread's last access to the same address with no write to its stripe since (known from the
      * thread's own repeat cache, or from the stripe, whose last logged access was this thread's to this
      * address: then nothing at all happened under the stripe since, which also covers walks over more
-     * addresses than the cache holds, such as a linked queue's {@code size()}): such a load adds no
-     * happens-before edge and cannot expose a buffered store (any store of another thread to the
-     * address was committed at this thread's last access, and none came since), so the monitors would
-     * do nothing with it. Loads are elided only when the self-check is off and the run has declared
-     * no transactions: a repeated load can matter to the serializability checks (inside an atomic
-     * method it can read a store of another thread that the first load missed under TSO; outside, it
-     * is a transaction of its own), so once they are declared every load is logged
-     * (docs/serializability.md, "Repeated loads").
+     * addresses than the cache holds, such as a linked queue's {@code size()}): such a load cannot
+     * expose a buffered store (any store of another thread to the address was committed at this
+     * thread's last access, and none came since), and leaving it out never adds a report; it only drops
+     * its read-to-write edge, which can hide a violation whose happens-before path runs through it
+     * (docs/agent.md, "Loads that are not logged"; RepeatedLoadsDifferentialTest). Every load is logged
+     * when {@link EventLog#everyLoad} is set: with the self-check, with Sober, on request
+     * ({@code repeatedLoads=log}), and once transactions are declared, since a repeated load can matter to
+     * the serializability checks (docs/serializability.md, "Repeated loads").
      */
     private static void write(ThreadLog t, int kind, int site, int flags, long value) {
         int s = t.held;
@@ -137,7 +137,7 @@ public final class Probes {
         }
         int c = ThreadLog.cacheIndex(s, t.heldSlot);
         if (kind == Kinds.LOAD) {
-            if (!EventLog.selfCheck && !EventLog.transactions && (repeats(t, s, c)
+            if (!EventLog.everyLoad && (repeats(t, s, c)
                     || Stripes.lastWas(s, t.serial(), t.heldObject, t.heldSlot))) {
                 // this thread's own cache remembers its last access here, or the stripe's last access
                 // was this thread's to this address (a walk over more addresses than the cache holds)
@@ -206,7 +206,7 @@ public final class Probes {
      */
     private static boolean optimistic(ThreadLog t, Object a, int i, int s) {
         int c = ThreadLog.cacheIndex(s, i);
-        if (EventLog.selfCheck || EventLog.transactions || t.held >= 0 || t.cacheStripe[c] != s
+        if (EventLog.everyLoad || t.held >= 0 || t.cacheStripe[c] != s
                 || t.cacheObject[c] != a || t.cacheSlot[c] != i) {
             return false;
         }

@@ -41,7 +41,8 @@ class AgentOptionsIT {
             {"failOnViolation=yes", "mmcheck: option failOnViolation=yes must be true or false (stopping rather than "
                 + "running unchecked)"},
             {"frobnicate=1", "mmcheck: unknown option 'frobnicate' (agent argument); known options: report, models, "
-                + "includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, injectFailure "
+                + "includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, "
+                + "injectFailure "
                 + "(stopping rather than running unchecked)"},
         };
         for (String[] c : cases) {

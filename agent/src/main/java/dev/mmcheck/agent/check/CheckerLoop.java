@@ -51,6 +51,10 @@ public final class CheckerLoop implements Runnable {
     private long failureAt = -1;
     private long unchecked;
     private long added;
+    // counts of threads forgotten after they ended (their logs are no longer listed)
+    private long nestedByForgotten;
+    private long elidedByForgotten;
+    private long waitsByEnded;
     private long failAt = -1;
     private final long memoryBound;
     private int addressLimit;
@@ -333,6 +337,10 @@ public final class CheckerLoop implements Runnable {
         for (Iterator<Map.Entry<ThreadLog, Long>> it = ended.entrySet().iterator(); it.hasNext();) {
             Map.Entry<ThreadLog, Long> e = it.next();
             if (now - e.getValue() > FORGET_AFTER_NANOS) {
+                // its counts stay in the totals after it is forgotten
+                nestedByForgotten += e.getKey().nestedAccesses();
+                elidedByForgotten += e.getKey().elidedLoads();
+                waitsByEnded += e.getKey().backPressureWaits();
                 Thread t = e.getKey().thread();
                 if (t != null) {
                     EventLog.forget(t);
@@ -377,13 +385,28 @@ public final class CheckerLoop implements Runnable {
         for (ThreadLog log : ended.keySet()) {
             n += log.nestedAccesses();
         }
-        return n;
+        return n + nestedByForgotten;
+    }
+
+    /** Repeated loads the threads did not log (docs/agent.md, "Loads that are not logged"). */
+    public long loadsLeftOut() {
+        long n = 0;
+        for (ThreadLog log : active) {
+            n += log.elidedLoads();
+        }
+        for (ThreadLog log : ended.keySet()) {
+            n += log.elidedLoads();
+        }
+        return n + elidedByForgotten;
     }
 
     /** Times producers waited because their log was full. */
     public long backPressureWaits() {
-        long w = 0;
+        long w = waitsByEnded;
         for (ThreadLog log : active) {
+            w += log.backPressureWaits();
+        }
+        for (ThreadLog log : ended.keySet()) {
             w += log.backPressureWaits();
         }
         return w;

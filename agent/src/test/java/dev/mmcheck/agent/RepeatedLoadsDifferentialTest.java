@@ -1,0 +1,211 @@
+package dev.mmcheck.agent;
+
+import dev.mmcheck.checker.engine.Checker;
+import dev.mmcheck.checker.event.EventKind;
+import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.report.Violation;
+import dev.mmcheck.runtime.EventLog;
+import dev.mmcheck.runtime.Kinds;
+import dev.mmcheck.runtime.Probes;
+import dev.mmcheck.runtime.ThreadLog;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The runtime leaves out a load that repeats its thread's last access to the same address with no write
+ * since (Probes: the thread's repeat cache, or the stripe's last access). This drives the real probes
+ * with random streams (several thread logs from one test thread: the probes take the log as an argument)
+ * and checks, for the TSO and PSO monitors, that every race (store site, access site) found on the stream
+ * the runtime logged is also found on the full stream: leaving loads out never adds a report. It can
+ * lose some (a left-out load's read-to-write edge carries what its thread did since its last access:
+ * docs/agent.md, "Loads that are not logged"); the test prints how many, and checks that
+ * {@code repeatedLoads=log} (EventLog.logEveryLoad) leaves nothing out. Walks over more addresses than
+ * the repeat cache holds exercise the stripe's rule. Sober is not in the comparison: its "last read"
+ * knowledge is not monotone, so the agent logs every load when it runs.
+ */
+class RepeatedLoadsDifferentialTest {
+
+    private static final int FIELD = 7;
+
+    private record Ev(int thread, EventKind kind, int address) {
+    }
+
+    /** A random stream: 2-3 threads of plain and synchronizing operations, many loads repeated; sometimes a walk. */
+    private static List<Ev> stream(Random rnd) {
+        int threads = 2 + rnd.nextInt(2);
+        boolean walk = rnd.nextInt(4) == 0;
+        int addresses = walk ? 300 + rnd.nextInt(300) : 1 + rnd.nextInt(5);
+        List<Ev> out = new ArrayList<>();
+        int n = walk ? 0 : 10 + rnd.nextInt(20);
+        for (int i = 0; i < n; i++) {
+            int t = rnd.nextInt(threads);
+            int r = rnd.nextInt(100);
+            EventKind k = r < 50 ? EventKind.LOAD : r < 75 ? EventKind.STORE : r < 80 ? EventKind.RELEASE_STORE
+                    : r < 85 ? EventKind.VOLATILE_STORE : r < 90 ? EventKind.INTERLOCKED : r < 95 ? EventKind.FULL_FENCE
+                    : EventKind.STORE_STORE_FENCE;
+            int a = k == EventKind.FULL_FENCE || k == EventKind.STORE_STORE_FENCE ? -1 : rnd.nextInt(addresses);
+            out.add(new Ev(t, k, a));
+            if (a >= 0 && rnd.nextInt(2) == 0) {
+                out.add(new Ev(t, EventKind.LOAD, a)); // a repeat, or nearly (another thread may come between)
+            }
+        }
+        if (walk) {
+            // thread 0 writes every address, then walks them three times; others store to a few meanwhile
+            for (int a = 0; a < addresses; a++) {
+                out.add(new Ev(0, EventKind.STORE, a));
+            }
+            for (int pass = 0; pass < 3; pass++) {
+                for (int a = 0; a < addresses; a++) {
+                    out.add(new Ev(0, EventKind.LOAD, a));
+                    if (rnd.nextInt(50) == 0) {
+                        out.add(new Ev(1 + rnd.nextInt(threads - 1), rnd.nextBoolean() ? EventKind.STORE
+                                : EventKind.LOAD, rnd.nextInt(addresses)));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Runs {@code stream} through the real probes; returns which events they logged. */
+    private static boolean[] logged(List<Ev> stream, int threads) {
+        ThreadLog[] logs = new ThreadLog[threads];
+        for (int t = 0; t < threads; t++) {
+            logs[t] = EventLog.logOf(new Thread(() -> { }, "probe-driver-" + t));
+        }
+        int addresses = stream.stream().mapToInt(Ev::address).max().orElse(0) + 1;
+        Object[] objects = new Object[addresses];
+        for (int a = 0; a < addresses; a++) {
+            objects[a] = new Object();
+        }
+        boolean[] out = new boolean[stream.size()];
+        for (int i = 0; i < stream.size(); i++) {
+            Ev e = stream.get(i);
+            ThreadLog log = logs[e.thread()];
+            long before = log.lvProducerIndex();
+            switch (e.kind()) {
+                case LOAD -> {
+                    Probes.lockField(objects[e.address()], log, FIELD);
+                    Probes.logLoadI(0, log, i);
+                }
+                case STORE, RELEASE_STORE, VOLATILE_STORE -> {
+                    Probes.lockField(objects[e.address()], log, FIELD);
+                    Probes.logStoreI(0, log, i, e.kind().code());
+                    Probes.unlock(log);
+                }
+                case INTERLOCKED -> {
+                    Probes.lockField(objects[e.address()], log, FIELD);
+                    Probes.logCall(log, i, Kinds.INTERLOCKED);
+                }
+                default -> Probes.logFence(log, i, e.kind().code());
+            }
+            out[i] = log.lvProducerIndex() > before;
+            if (out[i]) {
+                assertEquals(e.kind().code(), log.lpInt(before, ThreadLog.KIND), "the event logged is the access's");
+            } else {
+                assertEquals(EventKind.LOAD, e.kind(), "only loads are ever left out");
+            }
+            log.soConsumerIndex(log.lvProducerIndex()); // play the checker: free the ring
+        }
+        return out;
+    }
+
+    /** The races the monitors find: analysis, store site, access site. */
+    private static Set<String> races(List<Ev> stream, boolean[] keep, int threads) {
+        Symbols s = new Symbols();
+        for (int t = 0; t < threads; t++) {
+            s.thread("T" + t);
+        }
+        Checker c = new Checker(s, Checker.Config.defaults()
+                .withAnalyses(EnumSet.of(Analysis.TSO, Analysis.PSO)).withAutoSerializability(false));
+        for (int i = 0; i < stream.size(); i++) {
+            if (keep != null && !keep[i]) {
+                continue;
+            }
+            Ev e = stream.get(i);
+            int a = e.address() < 0 ? -1 : s.address("x" + e.address());
+            c.event(e.kind().code(), e.thread(), a, s.site(Site.at("S.java", i + 1)));
+        }
+        Set<String> out = new TreeSet<>();
+        for (Violation v : c.result().violations()) {
+            out.add(v.analysis().option() + " " + v.store().site().line() + " -> " + v.access().site().line());
+        }
+        return out;
+    }
+
+    @Test
+    void leavingOutRepeatedLoadsNeverAddsARace() {
+        EventLog.configure(1 << 12, false); // no self-check, no transactions: the runtime leaves repeats out
+        Random rnd = new Random(Long.getLong("mmcheck.diff.seed", 20261126L));
+        int streams = Integer.getInteger("mmcheck.diff.streams", 2000);
+        long elided = 0;
+        long walkElided = 0;
+        long walkLoads = 0;
+        int withRaces = 0;
+        int lostStreams = 0;
+        long lost = 0;
+        for (int i = 0; i < streams; i++) {
+            List<Ev> stream = stream(rnd);
+            int threads = stream.stream().mapToInt(Ev::thread).max().orElse(0) + 1;
+            boolean[] keep = logged(stream, threads);
+            Set<String> full = races(stream, null, threads);
+            Set<String> reduced = races(stream, keep, threads);
+            if (!full.containsAll(reduced)) {
+                Set<String> added = new TreeSet<>(reduced);
+                added.removeAll(full);
+                throw new AssertionError("stream " + i + ": races only where loads were left out: " + added);
+            }
+            if (!full.equals(reduced)) {
+                lostStreams++;
+                lost += full.size() - reduced.size();
+            }
+            withRaces += full.isEmpty() ? 0 : 1;
+            int dropped = 0;
+            for (boolean k : keep) {
+                dropped += k ? 0 : 1;
+            }
+            elided += dropped;
+            if (stream.size() > 600) {
+                walkElided += dropped;
+                walkLoads += stream.stream().filter(e -> e.kind() == EventKind.LOAD).count();
+            }
+        }
+        System.out.printf("repeated loads: %d streams, %d with races, %d loads left out (%d of %d in walks); "
+                + "races lost in %d streams, %d races%n", streams, withRaces, elided, walkElided, walkLoads,
+                lostStreams, lost);
+        assertTrue(withRaces > streams / 10, "the streams have races to lose: " + withRaces);
+        assertTrue(elided > streams, "the runtime left loads out: " + elided);
+        // a walk repeats up to 600 addresses twice: more than a thread's cache of 256 holds, so most of the
+        // repeats left out are the stripe's doing
+        assertTrue(walkElided > walkLoads / 3, "walks: " + walkElided + " of " + walkLoads + " loads left out");
+    }
+
+    @Test
+    void loggingEveryLoadLeavesNothingOut() {
+        EventLog.configure(1 << 12, false);
+        EventLog.logEveryLoad();
+        try {
+            Random rnd = new Random(7);
+            for (int i = 0; i < 300; i++) {
+                List<Ev> stream = stream(rnd);
+                int threads = stream.stream().mapToInt(Ev::thread).max().orElse(0) + 1;
+                for (boolean k : logged(stream, threads)) {
+                    assertTrue(k, "stream " + i + ": a load was left out although every load is to be logged");
+                }
+            }
+        } finally {
+            EventLog.configure(1 << 12, false);
+        }
+    }
+}

@@ -1,0 +1,295 @@
+package dev.mmcheck.agent.rewrite;
+
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * The probes around calls into the JDK that the model knows (JdkModel), of one method: thread
+ * start/join and wait replaced, fences logged, java.util.concurrent calls bracketed with their
+ * functions wrapped, atomic/updater/VarHandle/Unsafe accesses bracketed (lock, call, log and unlock,
+ * with a handler that unlocks when the call throws), and the creation of accessors recorded.
+ */
+final class CallRewriting {
+
+    private final MethodRewriter rw;
+
+    CallRewriting(MethodRewriter rw) {
+        this.rw = rw;
+    }
+
+    /** Rewrites call {@code m}, as JdkModel classifies it. */
+    void call(MethodInsnNode m) {
+        String declaring = m.getOpcode() == Opcodes.INVOKESTATIC || m.name.equals("<init>") ? null
+                : rw.owner().facts().inheritedFromJdk(m.owner, m.name, m.desc);
+        // an inherited JDK method (a subclass of AtomicReference calling lazySet) is modelled as the JDK's
+        String callee = declaring != null ? declaring : m.owner;
+        JdkModel.Call c = JdkModel.classify(m.getOpcode(), callee, m.name, m.desc, rw.owner().facts().isThread(m.owner));
+        switch (c.treatment()) {
+            case NONE -> {
+                return;
+            }
+            case START -> replace(m, Probe.START_THREAD);
+            case JOIN -> replace(m, Probe.join(Type.getArgumentTypes(m.desc).length));
+            case WAIT -> replace(m, Probe.waitOn(Type.getArgumentTypes(m.desc).length));
+            case FENCE -> {
+                InsnList before = new InsnList();
+                before.add(rw.loadLog());
+                before.add(MethodRewriter.push(rw.site(m)));
+                before.add(MethodRewriter.push(c.kind()));
+                before.add(Probe.LOG_FENCE.call());
+                rw.instructions.insertBefore(m, before);
+            }
+            case JUC -> juc(m, false);
+            case JUC_FUNCTIONS -> {
+                if (!wrapsAny(m.desc)) {
+                    return;
+                }
+                juc(m, true);
+            }
+            case MAYBE_JUC -> maybeJuc(m);
+            case ATOMIC, ATOMIC_ARRAY, UPDATER, HANDLE, UNSAFE -> bracket(m, c);
+            case UPDATER_NEW, HANDLE_NEW_FIELD, HANDLE_NEW_STATIC, HANDLE_NEW_ARRAY, UNSAFE_OFFSET -> created(m, c);
+            default -> {
+                return;
+            }
+        }
+        rw.counted();
+    }
+
+    void replace(MethodInsnNode m, Probe probe) {
+        int site = rw.site(m);
+        InsnList code = new InsnList();
+        code.add(rw.loadLog());
+        code.add(MethodRewriter.push(site));
+        code.add(probe.call());
+        rw.instructions.insertBefore(m, code);
+        rw.instructions.remove(m);
+    }
+
+    /** Stores the call's arguments into locals (last on top of the stack first); returns their slots. */
+    int[] spillArguments(InsnList code, Type[] args) {
+        int[] slots = new int[args.length];
+        for (int i = args.length - 1; i >= 0; i--) {
+            slots[i] = rw.spill(args[i], i + 1);
+            code.add(new VarInsnNode(args[i].getOpcode(Opcodes.ISTORE), slots[i]));
+        }
+        return slots;
+    }
+
+    static void reload(InsnList code, Type[] args, int[] slots) {
+        for (int i = 0; i < args.length; i++) {
+            code.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+        }
+    }
+
+    void juc(MethodInsnNode m, boolean constructor) {
+        int site = rw.site(m);
+        Type[] args = Type.getArgumentTypes(m.desc);
+        InsnList before = new InsnList();
+        if (!constructor) {
+            before.add(rw.loadLog());
+            before.add(MethodRewriter.push(site));
+            before.add(Probe.LOG_JUC.call());
+        }
+        boolean wraps = false;
+        for (Type a : args) {
+            wraps |= Probe.wrapper(a.getDescriptor()) != null;
+        }
+        if (wraps) {
+            int[] slots = spillArguments(before, args);
+            for (int i = 0; i < args.length; i++) {
+                before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+                Probe w = Probe.wrapper(args[i].getDescriptor());
+                if (w != null) {
+                    before.add(MethodRewriter.push(site));
+                    before.add(w.call());
+                }
+            }
+        }
+        rw.instructions.insertBefore(m, before);
+        if (!constructor) {
+            InsnList after = new InsnList();
+            after.add(rw.loadLog());
+            after.add(MethodRewriter.push(site));
+            after.add(Probe.LOG_JUC.call());
+            rw.instructions.insert(m, after);
+        }
+    }
+
+    static boolean wrapsAny(String desc) {
+        for (Type a : Type.getArgumentTypes(desc)) {
+            if (Probe.wrapper(a.getDescriptor()) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void maybeJuc(MethodInsnNode m) {
+        int site = rw.site(m);
+        Type[] args = Type.getArgumentTypes(m.desc);
+        InsnList before = new InsnList();
+        int[] slots = spillArguments(before, args);
+        int receiver = rw.spill(Type.getType(Object.class), 0);
+        before.add(new InsnNode(Opcodes.DUP));
+        before.add(new VarInsnNode(Opcodes.ASTORE, receiver));
+        before.add(new VarInsnNode(Opcodes.ALOAD, receiver));
+        before.add(rw.loadLog());
+        before.add(MethodRewriter.push(site));
+        before.add(Probe.LOG_JUC_IF.call());
+        for (int i = 0; i < args.length; i++) {
+            before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+            Probe w = Probe.wrapper(args[i].getDescriptor());
+            if (w != null) {
+                // wrapped only if the receiver turns out to synchronize (a ConcurrentHashMap's computeIfAbsent...)
+                before.add(new VarInsnNode(Opcodes.ALOAD, receiver));
+                before.add(new InsnNode(Opcodes.SWAP));
+                before.add(new LdcInsnNode(w.method)); // SyncTasks.wrapIf dispatches on the wrapper's name
+                before.add(MethodRewriter.push(site));
+                before.add(Probe.WRAP_IF.call());
+                before.add(new TypeInsnNode(Opcodes.CHECKCAST, args[i].getInternalName()));
+            }
+        }
+        InsnList after = new InsnList();
+        after.add(new VarInsnNode(Opcodes.ALOAD, receiver));
+        after.add(rw.loadLog());
+        after.add(MethodRewriter.push(site));
+        after.add(Probe.LOG_JUC_IF.call());
+        rw.instructions.insertBefore(m, before);
+        rw.instructions.insert(m, after);
+    }
+
+    /** An access through an atomic, updater, VarHandle or Unsafe: lock, call, log and unlock (or abandon). */
+    void bracket(MethodInsnNode m, JdkModel.Call c) {
+        Type[] args = Type.getArgumentTypes(m.desc);
+        InsnList before = new InsnList();
+        int[] slots = spillArguments(before, args);
+        switch (c.treatment()) {
+            case ATOMIC -> {
+                before.add(new InsnNode(Opcodes.DUP));
+                before.add(rw.loadLog());
+                before.add(Probe.LOCK_ATOMIC.call());
+            }
+            case ATOMIC_ARRAY -> {
+                if (args.length == 0 || args[0].getSort() != Type.INT) {
+                    reload(before, args, slots);
+                    rw.instructions.insertBefore(m, before);
+                    return;
+                }
+                before.add(new InsnNode(Opcodes.DUP));
+                before.add(new VarInsnNode(Opcodes.ILOAD, slots[0]));
+                before.add(rw.loadLog());
+                before.add(Probe.LOCK_ATOMIC_ELEMENT.call());
+            }
+            case UPDATER -> {
+                if (args.length == 0 || args[0].getSort() != Type.OBJECT) {
+                    reload(before, args, slots);
+                    rw.instructions.insertBefore(m, before);
+                    return;
+                }
+                before.add(new InsnNode(Opcodes.DUP));
+                before.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
+                before.add(rw.loadLog());
+                before.add(Probe.LOCK_UPDATER.call());
+            }
+            case HANDLE -> {
+                int k = c.coordinates();
+                boolean ok = (k == 0) || (k == 1 && isRef(args[0]))
+                        || (k == 2 && isRef(args[0]) && args[1].getSort() == Type.INT);
+                if (!ok) {
+                    reload(before, args, slots);
+                    rw.instructions.insertBefore(m, before);
+                    return;
+                }
+                before.add(new InsnNode(Opcodes.DUP));
+                before.add(k >= 1 ? new VarInsnNode(Opcodes.ALOAD, slots[0]) : new InsnNode(Opcodes.ACONST_NULL));
+                before.add(k == 2 ? new VarInsnNode(Opcodes.ILOAD, slots[1]) : MethodRewriter.push(-1));
+                before.add(MethodRewriter.push(k));
+                before.add(rw.loadLog());
+                before.add(Probe.LOCK_HANDLE.call());
+            }
+            case UNSAFE -> {
+                before.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
+                before.add(new VarInsnNode(Opcodes.LLOAD, slots[1]));
+                before.add(rw.loadLog());
+                before.add(Probe.LOCK_UNSAFE.call());
+            }
+            default -> throw new IllegalArgumentException(c.treatment().name());
+        }
+        if (c.muting()) {
+            before.add(rw.loadLog());
+            before.add(Probe.MUTE.call());
+        }
+        reload(before, args, slots);
+        int site = rw.site(m);
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode handler = new LabelNode();
+        LabelNode done = new LabelNode();
+        before.add(start);
+        InsnList after = new InsnList();
+        after.add(end);
+        after.add(rw.loadLog());
+        after.add(MethodRewriter.push(site));
+        after.add(MethodRewriter.push(c.kind()));
+        after.add((c.muting() ? Probe.LOG_CALL_UNMUTE : Probe.LOG_CALL).call());
+        after.add(new JumpInsnNode(Opcodes.GOTO, done));
+        after.add(handler);
+        after.add(rw.loadLog());
+        after.add((c.muting() ? Probe.UNLOCK_UNMUTE : Probe.UNLOCK).call());
+        after.add(new InsnNode(Opcodes.ATHROW));
+        after.add(done);
+        rw.instructions.insertBefore(m, before);
+        rw.instructions.insert(m, after);
+        rw.handler(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    static boolean isRef(Type t) {
+        return t.getSort() == Type.OBJECT || t.getSort() == Type.ARRAY;
+    }
+
+    /** Creation of an updater, VarHandle or field offset: remember what it points at. */
+    void created(MethodInsnNode m, JdkModel.Call c) {
+        Type[] args = Type.getArgumentTypes(m.desc);
+        InsnList before = new InsnList();
+        int[] slots = spillArguments(before, args);
+        reload(before, args, slots);
+        InsnList after = new InsnList();
+        switch (c.treatment()) {
+            case UPDATER_NEW -> {
+                after.add(new InsnNode(Opcodes.DUP));
+                after.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
+                after.add(new VarInsnNode(Opcodes.ALOAD, slots[args.length - 1]));
+                after.add(Probe.UPDATER_CREATED.call());
+            }
+            case HANDLE_NEW_FIELD, HANDLE_NEW_STATIC -> {
+                after.add(new InsnNode(Opcodes.DUP));
+                after.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
+                after.add(new VarInsnNode(Opcodes.ALOAD, slots[1]));
+                after.add(MethodRewriter.push(c.treatment() == JdkModel.Treatment.HANDLE_NEW_STATIC ? 1 : 0));
+                after.add(Probe.FIELD_HANDLE_CREATED.call());
+            }
+            case HANDLE_NEW_ARRAY -> {
+                after.add(new InsnNode(Opcodes.DUP));
+                after.add(Probe.ARRAY_HANDLE_CREATED.call());
+            }
+            case UNSAFE_OFFSET -> {
+                after.add(new InsnNode(Opcodes.DUP2));
+                after.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
+                after.add(Probe.OFFSET_CREATED.call());
+            }
+            default -> throw new IllegalArgumentException(c.treatment().name());
+        }
+        rw.instructions.insertBefore(m, before);
+        rw.instructions.insert(m, after);
+    }
+}

@@ -1,0 +1,90 @@
+package dev.mmcheck.agent.rewrite;
+
+import dev.mmcheck.runtime.Kinds;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * The probes around field accesses (GETFIELD, PUTFIELD, GETSTATIC, PUTSTATIC) of one method: lock
+ * before, log after a load, log before a store and unlock after it. An excluded class's plain fields
+ * are data and left alone; its volatile ones are synchronization and rewritten.
+ */
+final class FieldRewriting {
+
+    private final MethodRewriter rw;
+
+    FieldRewriting(MethodRewriter rw) {
+        this.rw = rw;
+    }
+
+    /** Rewrites field instruction {@code f}. */
+    void field(FieldInsnNode f) {
+        TypeFacts.FieldFacts facts = rw.owner().facts().field(f.owner, f.name);
+        if (rw.owner().syncOnly() && !facts.isVolatile()) {
+            return; // an excluded class: its volatile accesses are synchronization, its plain ones data
+        }
+        int field = rw.owner().fields().id(facts.declaringClass(), f.name);
+        Type type = Type.getType(f.desc);
+        char l = MethodRewriter.letter(type);
+        int site = rw.site(f);
+        InsnList before = new InsnList();
+        InsnList after = new InsnList();
+        switch (f.getOpcode()) {
+            case Opcodes.GETFIELD -> {
+                before.add(new InsnNode(Opcodes.DUP));
+                before.add(rw.loadLog());
+                before.add(MethodRewriter.push(field));
+                before.add(Probe.LOCK_FIELD.call());
+                rw.loaded(after, l, site);
+            }
+            case Opcodes.GETSTATIC -> {
+                pretouch(before, f, type);
+                before.add(rw.loadLog());
+                before.add(MethodRewriter.push(field));
+                before.add(Probe.LOCK_STATIC.call());
+                rw.loaded(after, l, site);
+            }
+            case Opcodes.PUTFIELD -> {
+                int v = rw.spill(type, 0);
+                before.add(new VarInsnNode(type.getOpcode(Opcodes.ISTORE), v));
+                before.add(new InsnNode(Opcodes.DUP));
+                before.add(rw.loadLog());
+                before.add(MethodRewriter.push(field));
+                before.add(Probe.LOCK_FIELD.call());
+                before.add(new VarInsnNode(type.getOpcode(Opcodes.ILOAD), v));
+                rw.storing(before, after, l, site, facts.isVolatile() ? Kinds.VOLATILE_STORE : Kinds.STORE);
+            }
+            case Opcodes.PUTSTATIC -> {
+                int v = rw.spill(type, 0);
+                before.add(new VarInsnNode(type.getOpcode(Opcodes.ISTORE), v));
+                pretouch(before, f, type);
+                before.add(rw.loadLog());
+                before.add(MethodRewriter.push(field));
+                before.add(Probe.LOCK_STATIC.call());
+                before.add(new VarInsnNode(type.getOpcode(Opcodes.ILOAD), v));
+                rw.storing(before, after, l, site, facts.isVolatile() ? Kinds.VOLATILE_STORE : Kinds.STORE);
+            }
+            default -> {
+                return;
+            }
+        }
+        rw.instructions.insertBefore(f, before);
+        rw.instructions.insert(f, after);
+        rw.counted();
+    }
+
+    /**
+     * Reads the static once before taking its stripe, so that the initialization it may trigger (of
+     * another class, or of an interface that declares it, which initializing this class does not do)
+     * runs first and not inside the probes.
+     */
+    void pretouch(InsnList code, FieldInsnNode f, Type type) {
+        code.add(new FieldInsnNode(Opcodes.GETSTATIC, f.owner, f.name, f.desc));
+        code.add(new InsnNode(type.getSize() == 2 ? Opcodes.POP2 : Opcodes.POP));
+    }
+
+}

@@ -70,6 +70,8 @@ class CheckerFailureIT {
         assertEquals(stats.get("eventsProduced").asLong(), stats.get("eventsConsumed").asLong(),
                 "the application's events were all drained, none left waiting");
         assertTrue(stats.get("eventsUnchecked").asLong() > 0, stats.toString());
+        assertEquals(r.get("events").asLong(), stats.get("eventsConsumed").asLong() - stats.get("threadBegins").asLong()
+                + stats.get("eventsAdded").asLong() - stats.get("eventsUnchecked").asLong(), stats.toString());
         assertTrue(summary(run).get(1).startsWith("mmcheck: INCOMPLETE: the checker thread failed at event 5000"),
                 run.output);
     }

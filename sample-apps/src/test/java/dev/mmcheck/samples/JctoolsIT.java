@@ -48,6 +48,10 @@ class JctoolsIT {
         assertTrue(r.get("complete").asBoolean(), "complete: " + r.get("notes") + r.get("failures"));
         assertEquals(0, r.get("failures").size(), r.get("failures").toString());
         assertEquals(r.get("run").get("eventsProduced").asLong(), r.get("run").get("eventsConsumed").asLong());
+        JsonNode run0 = r.get("run");
+        assertEquals(r.get("events").asLong(), run0.get("eventsConsumed").asLong() - run0.get("threadBegins").asLong()
+                + run0.get("eventsAdded").asLong() - run0.get("eventsUnchecked").asLong(),
+                "the report's events are the consumed ones, less begins, plus those the checker adds (docs)");
         assertTrue(r.get("run").get("eventsConsumed").asLong() > 1_000_000, r.get("run").toString());
         assertTrue(r.get("run").get("classesInstrumented").asLong() > 20, "JCTools' classes were instrumented");
         // the race of a report is its store and its access (for a cycle, the accesses on its edges); its

@@ -51,6 +51,7 @@ public final class CheckerLoop implements Runnable {
     private long failureAt = -1;
     private long unchecked;
     private long added;
+    private long begins;
     // counts of threads forgotten after they ended (their logs are no longer listed)
     private long nestedByForgotten;
     private long elidedByForgotten;
@@ -234,7 +235,7 @@ public final class CheckerLoop implements Runnable {
         int serial = log.serial();
         int site = log.lpInt(c, ThreadLog.SITE);
         switch (kind) {
-            case Kinds.THREAD_BEGIN -> { }
+            case Kinds.THREAD_BEGIN -> begins++; // ordered after its start by the stripe; nothing to check
             case Kinds.LOAD, Kinds.STORE, Kinds.RELEASE_STORE, Kinds.VOLATILE_STORE, Kinds.INTERLOCKED,
                     Kinds.MONITOR_ENTER, Kinds.MONITOR_EXIT -> {
                 int a = heap.address(log.lpObject(c), log.lpInt(c, ThreadLog.SLOT));
@@ -420,6 +421,11 @@ public final class CheckerLoop implements Runnable {
     /** Events consumed before the failure, or -1 when none. */
     public long failureAt() {
         return failureAt;
+    }
+
+    /** Thread-begin events taken from the rings: they order a thread after its start and reach no analysis. */
+    public long begins() {
+        return begins;
     }
 
     /** Events the checker thread added to the stream: addresses dead, threads ended. */

@@ -18,8 +18,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * VarHandles, Unsafe) add a handler that calls {@link #unlock} when the call throws.
  *
  * <p>Every probe runs on the application thread that calls it; none allocates, logs or calls
- * application code. Names follow JCTools: {@code lp}/{@code sp} plain, {@code lv} volatile,
- * {@code so} release, {@code cas} interlocked.
+ * application code. Names say what the probe does around the application's instruction: {@code lock*}
+ * takes the stripe, {@code logLoad*}/{@code logStore*}/{@code log*} write the event, {@code load*}
+ * performs the load itself. This class is the facade the rewriter's {@code Probe} table lists; the
+ * stripe protocol is in {@link StripeProtocol}, primitive array loads in {@link ArrayLoads}.
  */
 public final class Probes {
 
@@ -37,8 +39,6 @@ public final class Probes {
     /** The object standing for synchronization inside java.util.concurrent (one address). */
     public static final Object JUC_OBJECT = new Object();
 
-    private static final long NO_VALUE = 0;
-
     private Probes() {
     }
 
@@ -48,131 +48,38 @@ public final class Probes {
     }
 
     // ------------------------------------------------------------------------------------ locking
-
-    private static boolean off(ThreadLog t) {
-        return t.muted || t.mutedCalls > 0 || EventLog.closed;
-    }
-
-    /**
-     * Takes the address's stripe for the access that follows. An access can run between another
-     * access's lock and log probes only if code runs there that the agent did not foresee (class
-     * initialization is forced before static accesses, user functions of atomics run muted); such a
-     * nested access is not logged, and counted, rather than deadlock on a stripe its thread holds.
-     */
-    private static void take(ThreadLog t, Object owner, int slot) {
-        if (t.held >= 0) {
-            t.nestedSkips++;
-            t.nested++;
-            return;
-        }
-        int s = Stripes.of(owner, slot);
-        Stripes.lock(s);
-        if (EventLog.closed) {
-            // re-checked under the stripe: after closing, the checker takes every stripe once before its
-            // final drain, so an access that passed off() either logs before that or not at all
-            Stripes.unlock(s);
-            return;
-        }
-        t.held = s;
-        t.heldObject = owner;
-        t.heldSlot = slot;
-    }
-
     /** Lock probe for a field access: {@code owner} is the object, or the declaring Class of a static. */
     public static void lockField(Object owner, ThreadLog t, int field) {
-        if (owner != null && !off(t)) {
-            take(t, owner, field);
+        if (owner != null && !StripeProtocol.off(t)) {
+            StripeProtocol.take(t, owner, field);
         }
     }
 
     /** Lock probe for a static field: its address is (the field's owner token, field). */
     public static void lockStatic(ThreadLog t, int field) {
-        if (!off(t)) {
-            take(t, StaticOwners.of(field), field);
+        if (!StripeProtocol.off(t)) {
+            StripeProtocol.take(t, StaticOwners.of(field), field);
         }
     }
 
     /** Lock probe for an array element read or a primitive element write. */
     public static void lockElement(Object array, int index, ThreadLog t) {
-        if (array != null && index >= 0 && index < java.lang.reflect.Array.getLength(array) && !off(t)) {
-            take(t, array, index);
+        if (array != null && index >= 0 && index < java.lang.reflect.Array.getLength(array) && !StripeProtocol.off(t)) {
+            StripeProtocol.take(t, array, index);
         }
     }
 
     /** Lock probe for a reference element write (AASTORE): nothing is taken when the store will throw. */
     public static void lockElementStore(Object[] array, int index, Object value, ThreadLog t) {
         if (array != null && index >= 0 && index < array.length
-                && (value == null || array.getClass().getComponentType().isInstance(value)) && !off(t)) {
-            take(t, array, index);
+                && (value == null || array.getClass().getComponentType().isInstance(value)) && !StripeProtocol.off(t)) {
+            StripeProtocol.take(t, array, index);
         }
     }
 
-    private static void log(ThreadLog t, int kind, int site, long value) {
-        write(t, kind, site, 0, value);
-    }
-
-    /** Logs an access whose value is the value read or written (checked by the self-check). */
-    private static void logValue(ThreadLog t, int kind, int site, long value) {
-        write(t, kind, site, EventLog.selfCheck ? ThreadLog.HAS_VALUE : 0, value);
-    }
-
-    /**
-     * Writes the event of the access made under the held stripe, except a load that repeats this
-     * thread's last access to the same address with no write to its stripe since (known from the
-     * thread's own repeat cache, or from the stripe, whose last logged access was this thread's to this
-     * address: then nothing at all happened under the stripe since, which also covers walks over more
-     * addresses than the cache holds, such as a linked queue's {@code size()}): such a load cannot
-     * expose a buffered store (any store of another thread to the address was committed at this
-     * thread's last access, and none came since), and leaving it out never adds a report; it only drops
-     * its read-to-write edge, which can hide a violation whose happens-before path runs through it
-     * (docs/agent.md, "Loads that are not logged"; RepeatedLoadsDifferentialTest). Every load is logged
-     * when {@link EventLog#everyLoad} is set: with the self-check, with Sober, on request
-     * ({@code repeatedLoads=log}), and once transactions are declared, since a repeated load can matter to
-     * the serializability checks (docs/serializability.md, "Repeated loads").
-     */
-    private static void write(ThreadLog t, int kind, int site, int flags, long value) {
-        int s = t.held;
-        if (s < 0 || t.nestedSkips > 0) {
-            return;
-        }
-        int c = ThreadLog.cacheIndex(s, t.heldSlot);
-        if (kind == Kinds.LOAD) {
-            if (!EventLog.everyLoad && (repeats(t, s, c)
-                    || Stripes.lastWas(s, t.serial(), t.heldObject, t.heldSlot))) {
-                // this thread's own cache remembers its last access here, or the stripe's last access
-                // was this thread's to this address (a walk over more addresses than the cache holds)
-                t.elided++;
-                return;
-            }
-            t.cacheWrites[c] = Stripes.writes(s);
-        } else {
-            t.cacheWrites[c] = Stripes.countWrite(s);
-        }
-        t.cacheStripe[c] = s;
-        t.cacheObject[c] = t.heldObject;
-        t.cacheSlot[c] = t.heldSlot;
-        Stripes.last(s, t.serial(), t.heldObject, t.heldSlot);
-        t.offer(kind, site, t.heldObject, t.heldSlot, s, Stripes.nextSeq(s), flags, value);
-    }
-
-    /** Whether the held address is in this thread's repeat cache with no write to its stripe since. */
-    private static boolean repeats(ThreadLog t, int s, int c) {
-        return t.cacheStripe[c] == s && t.cacheObject[c] == t.heldObject && t.cacheSlot[c] == t.heldSlot
-                && t.cacheWrites[c] == Stripes.writes(s);
-    }
-
-    /** Releases the stripe taken by the last lock probe, if any (after a store instruction). */
+    /** Releases the stripe taken by the last lock probe, if any (after a store, or a bracketed call that threw). */
     public static void unlock(ThreadLog t) {
-        if (t.nestedSkips > 0) {
-            t.nestedSkips--; // the end of a nested access: the outer one still holds its stripe
-            return;
-        }
-        int s = t.held;
-        if (s >= 0) {
-            t.held = -1;
-            t.heldObject = null;
-            Stripes.unlock(s);
-        }
+        StripeProtocol.unlock(t);
     }
 
     /**
@@ -197,217 +104,70 @@ public final class Probes {
 
     // ------------------------------------------------------ primitive array loads (the probe loads)
 
-    /**
-     * Whether a load of {@code a[i]} (stripe {@code s}) repeats this thread's last access to it with no
-     * write to the stripe since, judged without taking the stripe (a seqlock-style optimistic read, as
-     * StampedLock's): the caller loads, then {@link #validated} confirms that no write began or ended
-     * meanwhile. Every logged access ends with a full fence (Stripes.unlock), so this thread's earlier
-     * accesses are visible before the optimistic load, and the run stays sequentially consistent.
-     */
-    private static boolean optimistic(ThreadLog t, Object a, int i, int s) {
-        int c = ThreadLog.cacheIndex(s, i);
-        if (EventLog.everyLoad || t.held >= 0 || t.cacheStripe[c] != s
-                || t.cacheObject[c] != a || t.cacheSlot[c] != i) {
-            return false;
-        }
-        int w = Stripes.writesAcquire(s);
-        if (w != t.cacheWrites[c] || Stripes.locked(s)) {
-            return false;
-        }
-        t.optimisticWrites = w;
-        return true;
-    }
-
-    private static boolean validated(ThreadLog t, int s) {
-        VarHandle.loadLoadFence();
-        if (Stripes.writesAcquire(s) == t.optimisticWrites && !Stripes.locked(s)) {
-            t.elided++;
-            return true;
-        }
-        return false;
-    }
-
-    /** Replaces IALOAD: loads {@code a[i]}, logging it unless it repeats the thread's last access. */
+    /** Replaces IALOAD. The repeat of the thread's last access to the element, with no write since, takes no stripe. */
     public static int loadElementI(int[] a, int i, ThreadLog t, int site) {
-        if (a == null || i < 0 || i >= a.length || off(t)) {
-            return a[i]; // throws, or runs unlogged
-        }
-        int s = Stripes.of(a, i);
-        if (optimistic(t, a, i, s)) {
-            int v = a[i];
-            if (validated(t, s)) {
-                return v;
-            }
-        }
-        take(t, a, i);
-        int v = a[i];
-        logValue(t, Kinds.LOAD, site, v);
-        unlock(t);
-        return v;
+        return ArrayLoads.loadI(a, i, t, site);
     }
 
-    /** Replaces LALOAD. */
+    /** Replaces LALOAD. The repeat of the thread's last access to the element, with no write since, takes no stripe. */
     public static long loadElementJ(long[] a, int i, ThreadLog t, int site) {
-        if (a == null || i < 0 || i >= a.length || off(t)) {
-            return a[i];
-        }
-        int s = Stripes.of(a, i);
-        if (optimistic(t, a, i, s)) {
-            long v = a[i];
-            if (validated(t, s)) {
-                return v;
-            }
-        }
-        take(t, a, i);
-        long v = a[i];
-        logValue(t, Kinds.LOAD, site, v);
-        unlock(t);
-        return v;
+        return ArrayLoads.loadJ(a, i, t, site);
     }
 
-    /** Replaces FALOAD. */
+    /** Replaces FALOAD. The repeat of the thread's last access to the element, with no write since, takes no stripe. */
     public static float loadElementF(float[] a, int i, ThreadLog t, int site) {
-        if (a == null || i < 0 || i >= a.length || off(t)) {
-            return a[i];
-        }
-        int s = Stripes.of(a, i);
-        if (optimistic(t, a, i, s)) {
-            float v = a[i];
-            if (validated(t, s)) {
-                return v;
-            }
-        }
-        take(t, a, i);
-        float v = a[i];
-        logValue(t, Kinds.LOAD, site, Float.floatToRawIntBits(v));
-        unlock(t);
-        return v;
+        return ArrayLoads.loadF(a, i, t, site);
     }
 
-    /** Replaces DALOAD. */
+    /** Replaces DALOAD. The repeat of the thread's last access to the element, with no write since, takes no stripe. */
     public static double loadElementD(double[] a, int i, ThreadLog t, int site) {
-        if (a == null || i < 0 || i >= a.length || off(t)) {
-            return a[i];
-        }
-        int s = Stripes.of(a, i);
-        if (optimistic(t, a, i, s)) {
-            double v = a[i];
-            if (validated(t, s)) {
-                return v;
-            }
-        }
-        take(t, a, i);
-        double v = a[i];
-        logValue(t, Kinds.LOAD, site, Double.doubleToRawLongBits(v));
-        unlock(t);
-        return v;
+        return ArrayLoads.loadD(a, i, t, site);
     }
 
-    /** Replaces CALOAD. */
+    /** Replaces CALOAD. The repeat of the thread's last access to the element, with no write since, takes no stripe. */
     public static int loadElementC(char[] a, int i, ThreadLog t, int site) {
-        if (a == null || i < 0 || i >= a.length || off(t)) {
-            return a[i];
-        }
-        int s = Stripes.of(a, i);
-        if (optimistic(t, a, i, s)) {
-            char v = a[i];
-            if (validated(t, s)) {
-                return v;
-            }
-        }
-        take(t, a, i);
-        char v = a[i];
-        logValue(t, Kinds.LOAD, site, v);
-        unlock(t);
-        return v;
+        return ArrayLoads.loadC(a, i, t, site);
     }
 
-    /** Replaces SALOAD. */
+    /** Replaces SALOAD. The repeat of the thread's last access to the element, with no write since, takes no stripe. */
     public static int loadElementS(short[] a, int i, ThreadLog t, int site) {
-        if (a == null || i < 0 || i >= a.length || off(t)) {
-            return a[i];
-        }
-        int s = Stripes.of(a, i);
-        if (optimistic(t, a, i, s)) {
-            short v = a[i];
-            if (validated(t, s)) {
-                return v;
-            }
-        }
-        take(t, a, i);
-        short v = a[i];
-        logValue(t, Kinds.LOAD, site, v);
-        unlock(t);
-        return v;
+        return ArrayLoads.loadS(a, i, t, site);
     }
 
-    /** Replaces BALOAD, on a byte[] or a boolean[] (which BALOAD also reads). */
+    /** Replaces BALOAD, on a byte[] or a boolean[] (which BALOAD also reads). The repeat of the thread's last access to the element, with no write since, takes no stripe. */
     public static int loadElementB(Object array, int i, ThreadLog t, int site) {
-        if (array instanceof boolean[]) {
-            boolean[] a = (boolean[]) array;
-            if (i < 0 || i >= a.length || off(t)) {
-                return a[i] ? 1 : 0;
-            }
-            int s = Stripes.of(a, i);
-            if (optimistic(t, a, i, s)) {
-                boolean v = a[i];
-                if (validated(t, s)) {
-                    return v ? 1 : 0;
-                }
-            }
-            take(t, a, i);
-            int v = a[i] ? 1 : 0;
-            logValue(t, Kinds.LOAD, site, v);
-            unlock(t);
-            return v;
-        }
-        byte[] a = (byte[]) array;
-        if (a == null || i < 0 || i >= a.length || off(t)) {
-            return a[i];
-        }
-        int s = Stripes.of(a, i);
-        if (optimistic(t, a, i, s)) {
-            byte v = a[i];
-            if (validated(t, s)) {
-                return v;
-            }
-        }
-        take(t, a, i);
-        byte v = a[i];
-        logValue(t, Kinds.LOAD, site, v);
-        unlock(t);
-        return v;
+        return ArrayLoads.loadB(array, i, t, site);
     }
 
     // ------------------------------------------------------------------------ loads (after the load)
 
     /** Log probe after an int-typed load (boolean, byte, char, short, int). */
     public static void logLoadI(int v, ThreadLog t, int site) {
-        logValue(t, Kinds.LOAD, site, v);
+        StripeProtocol.logValue(t, Kinds.LOAD, site, v);
         unlock(t);
     }
 
     /** Log probe after a long load. */
     public static void logLoadJ(long v, ThreadLog t, int site) {
-        logValue(t, Kinds.LOAD, site, v);
+        StripeProtocol.logValue(t, Kinds.LOAD, site, v);
         unlock(t);
     }
 
     /** Log probe after a float load. */
     public static void logLoadF(float v, ThreadLog t, int site) {
-        logValue(t, Kinds.LOAD, site, Float.floatToRawIntBits(v));
+        StripeProtocol.logValue(t, Kinds.LOAD, site, Float.floatToRawIntBits(v));
         unlock(t);
     }
 
     /** Log probe after a double load. */
     public static void logLoadD(double v, ThreadLog t, int site) {
-        logValue(t, Kinds.LOAD, site, Double.doubleToRawLongBits(v));
+        StripeProtocol.logValue(t, Kinds.LOAD, site, Double.doubleToRawLongBits(v));
         unlock(t);
     }
 
     /** Log probe after a reference load. */
     public static void logLoadA(Object v, ThreadLog t, int site) {
-        logValue(t, Kinds.LOAD, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : NO_VALUE);
+        StripeProtocol.logValue(t, Kinds.LOAD, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : StripeProtocol.NO_VALUE);
         unlock(t);
     }
 
@@ -415,45 +175,45 @@ public final class Probes {
 
     /** Log probe before an int-typed store of kind {@code kind} (store or volatile store). */
     public static void logStoreI(int v, ThreadLog t, int site, int kind) {
-        logValue(t, kind, site, v);
+        StripeProtocol.logValue(t, kind, site, v);
     }
 
     /** Log probe before a long store. */
     public static void logStoreJ(long v, ThreadLog t, int site, int kind) {
-        logValue(t, kind, site, v);
+        StripeProtocol.logValue(t, kind, site, v);
     }
 
     /** Log probe before a float store. */
     public static void logStoreF(float v, ThreadLog t, int site, int kind) {
-        logValue(t, kind, site, Float.floatToRawIntBits(v));
+        StripeProtocol.logValue(t, kind, site, Float.floatToRawIntBits(v));
     }
 
     /** Log probe before a double store. */
     public static void logStoreD(double v, ThreadLog t, int site, int kind) {
-        logValue(t, kind, site, Double.doubleToRawLongBits(v));
+        StripeProtocol.logValue(t, kind, site, Double.doubleToRawLongBits(v));
     }
 
     /** Log probe before a reference store. */
     public static void logStoreA(Object v, ThreadLog t, int site, int kind) {
-        logValue(t, kind, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : NO_VALUE);
+        StripeProtocol.logValue(t, kind, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : StripeProtocol.NO_VALUE);
     }
 
     // -------------------------------------------------------------------------------- monitors
 
     /** After monitorenter (or the entry of a synchronized method): interlocked on the monitor. */
     public static void logMonitorEnter(Object monitor, ThreadLog t, int site) {
-        if (monitor != null && !off(t)) {
-            take(t, monitor, MONITOR);
-            log(t, Kinds.MONITOR_ENTER, site, NO_VALUE);
+        if (monitor != null && !StripeProtocol.off(t)) {
+            StripeProtocol.take(t, monitor, MONITOR);
+            StripeProtocol.log(t, Kinds.MONITOR_ENTER, site, StripeProtocol.NO_VALUE);
             unlock(t);
         }
     }
 
     /** Before monitorexit (or any exit of a synchronized method): interlocked on the monitor. */
     public static void logMonitorExit(Object monitor, ThreadLog t, int site) {
-        if (monitor != null && !off(t)) {
-            take(t, monitor, MONITOR);
-            log(t, Kinds.MONITOR_EXIT, site, NO_VALUE);
+        if (monitor != null && !StripeProtocol.off(t)) {
+            StripeProtocol.take(t, monitor, MONITOR);
+            StripeProtocol.log(t, Kinds.MONITOR_EXIT, site, StripeProtocol.NO_VALUE);
             unlock(t);
         }
     }
@@ -492,27 +252,9 @@ public final class Probes {
 
     /** A fence of kind {@code kind} (full, StoreStore, load) at {@code site}. */
     public static void logFence(ThreadLog t, int site, int kind) {
-        if (!off(t)) {
-            offerUnordered(t, kind, site, null, 0, NO_VALUE);
+        if (!StripeProtocol.off(t)) {
+            StripeProtocol.offerUnordered(t, kind, site, null, 0, StripeProtocol.NO_VALUE);
         }
-    }
-
-    /**
-     * Publishes an event that no address orders (stripe -1) under the thread's handshake stripe, checking
-     * again under it that the log is open: as for accesses (take), an event in flight when the log
-     * closes is then either published before the checker's final drain or not at all.
-     */
-    private static void offerUnordered(ThreadLog t, int kind, int site, Object object, int slot, long value) {
-        if (t.held >= 0) { // cannot happen between probes; never spin on a stripe this thread may hold
-            t.offer(kind, site, object, slot, -1, 0, value);
-            return;
-        }
-        int s = t.handshakeStripe;
-        Stripes.lock(s);
-        if (!EventLog.closed) {
-            t.offer(kind, site, object, slot, -1, 0, value);
-        }
-        Stripes.unlock(s);
     }
 
     /**
@@ -522,9 +264,9 @@ public final class Probes {
      * of its thread, so no store buffered before it reaches another thread through it.
      */
     public static void logJuc(ThreadLog t, int site) {
-        if (!off(t)) {
-            take(t, JUC_OBJECT, JUC);
-            log(t, Kinds.INTERLOCKED, site, NO_VALUE);
+        if (!StripeProtocol.off(t)) {
+            StripeProtocol.take(t, JUC_OBJECT, JUC);
+            StripeProtocol.log(t, Kinds.INTERLOCKED, site, StripeProtocol.NO_VALUE);
             unlock(t);
         }
     }
@@ -572,8 +314,8 @@ public final class Probes {
     }
 
     private static void fenceless(ThreadLog t, int kind, int site) {
-        if (!off(t)) {
-            offerUnordered(t, kind, site, null, 0, NO_VALUE);
+        if (!StripeProtocol.off(t)) {
+            StripeProtocol.offerUnordered(t, kind, site, null, 0, StripeProtocol.NO_VALUE);
         }
     }
 
@@ -581,10 +323,10 @@ public final class Probes {
 
     /** Replaces {@code child.start()}: the start event, then the start. */
     public static void startThread(Thread child, ThreadLog t, int site) {
-        if (child != null && !off(t)) {
+        if (child != null && !StripeProtocol.off(t)) {
             EventLog.logOf(child); // the child's id exists before its first event
-            take(t, child, START);
-            log(t, Kinds.THREAD_START, site, NO_VALUE);
+            StripeProtocol.take(t, child, START);
+            StripeProtocol.log(t, Kinds.THREAD_START, site, StripeProtocol.NO_VALUE);
             unlock(t);
         }
         child.start();
@@ -609,26 +351,26 @@ public final class Probes {
     }
 
     private static void joined(Thread u, ThreadLog t, int site) {
-        if (u.isAlive() || off(t)) {
+        if (u.isAlive() || StripeProtocol.off(t)) {
             return; // a timed join that timed out is no synchronization
         }
         ThreadLog ul = EventLog.existingLogOf(u);
         // the joined thread is dead: its log is final; the checker consumes all of it before the join
-        offerUnordered(t, Kinds.THREAD_JOIN, site, u, START, ul == null ? -1 : ul.lvProducerIndex());
+        StripeProtocol.offerUnordered(t, Kinds.THREAD_JOIN, site, u, START, ul == null ? -1 : ul.lvProducerIndex());
     }
 
     // ------------------------------------------------------------------- atomics and other accessors
 
     /** Lock probe before a call on an Atomic{Integer,Long,Boolean,Reference}. */
     public static void lockAtomic(Object atomic, ThreadLog t) {
-        if (atomic != null && !off(t)) {
-            take(t, atomic, VALUE);
+        if (atomic != null && !StripeProtocol.off(t)) {
+            StripeProtocol.take(t, atomic, VALUE);
         }
     }
 
     /** Lock probe before a call on an Atomic*Array element. */
     public static void lockAtomicElement(Object array, int index, ThreadLog t) {
-        if (array == null || off(t)) {
+        if (array == null || StripeProtocol.off(t)) {
             return;
         }
         int n;
@@ -642,14 +384,14 @@ public final class Probes {
             return;
         }
         if (index >= 0 && index < n) {
-            take(t, array, index);
+            StripeProtocol.take(t, array, index);
         }
     }
 
     /** Lock probe before a call on a field updater for {@code target}'s field. */
     public static void lockUpdater(Object updater, Object target, ThreadLog t) {
-        if (updater != null && target != null && !off(t)) {
-            take(t, target, Targets.updaterSlot(updater));
+        if (updater != null && target != null && !StripeProtocol.off(t)) {
+            StripeProtocol.take(t, target, Targets.updaterSlot(updater));
         }
     }
 
@@ -658,7 +400,7 @@ public final class Probes {
      * 1 ({@code c0} the object) or 2 ({@code c0} the array, {@code c1} the index).
      */
     public static void lockHandle(Object handle, Object c0, int c1, int coordinates, ThreadLog t) {
-        if (handle == null || off(t)) {
+        if (handle == null || StripeProtocol.off(t)) {
             return;
         }
         Targets.Handle h = Targets.handle(handle);
@@ -668,18 +410,18 @@ public final class Probes {
         }
         if (coordinates == 0 && h.owner != null) {
             // the static field's token, as GETSTATIC/PUTSTATIC use: one address however it is reached
-            take(t, StaticOwners.of(h.slot), h.slot);
+            StripeProtocol.take(t, StaticOwners.of(h.slot), h.slot);
         } else if (coordinates == 1 && c0 != null && !h.array) {
-            take(t, c0, h.slot);
+            StripeProtocol.take(t, c0, h.slot);
         } else if (coordinates == 2 && h.array && c0 != null && c0.getClass().isArray() && c1 >= 0
                 && c1 < java.lang.reflect.Array.getLength(c0)) {
-            take(t, c0, c1);
+            StripeProtocol.take(t, c0, c1);
         }
     }
 
     /** Lock probe before an Unsafe access to {@code o} at {@code offset}. */
     public static void lockUnsafe(Object o, long offset, ThreadLog t) {
-        if (o == null || off(t)) {
+        if (o == null || StripeProtocol.off(t)) {
             return;
         }
         Class<?> c = o.getClass();
@@ -687,16 +429,16 @@ public final class Probes {
             long base = UnsafeAccess.arrayBase(c);
             long scale = UnsafeAccess.arrayScale(c);
             if (scale > 0 && offset >= base) {
-                take(t, o, (int) ((offset - base) / scale));
+                StripeProtocol.take(t, o, (int) ((offset - base) / scale));
             }
             return;
         }
-        take(t, o, Targets.offsetSlot(c, offset));
+        StripeProtocol.take(t, o, Targets.offsetSlot(c, offset));
     }
 
     /** Log probe after a bracketed call: the event of kind {@code kind}, then the stripe is released. */
     public static void logCall(ThreadLog t, int site, int kind) {
-        log(t, kind, site, NO_VALUE);
+        StripeProtocol.log(t, kind, site, StripeProtocol.NO_VALUE);
         unlock(t);
     }
 

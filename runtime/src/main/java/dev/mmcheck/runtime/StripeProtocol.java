@@ -1,0 +1,136 @@
+package dev.mmcheck.runtime;
+
+/**
+ * The stripe protocol behind every probe: an access and its event are one step per address, under the
+ * address's stripe ({@link Stripes}). {@link #take} before the instruction, {@link #write} (through
+ * {@link #log}/{@link #logValue}) and {@link #unlock} after it; {@link #offerUnordered} for events no
+ * address orders. Also where a repeated load is left out ({@link #write}). Called only by
+ * {@link Probes} and {@link ArrayLoads}, on the application thread that owns the log; allocates
+ * nothing, logs nothing.
+ */
+final class StripeProtocol {
+
+    /** The value of an event whose value is not recorded. */
+    static final long NO_VALUE = 0;
+
+    private StripeProtocol() {
+    }
+
+    /** Whether this thread's accesses go unlogged now: agent code, a muted user function, or after exit. */
+    static boolean off(ThreadLog t) {
+        return t.muted || t.mutedCalls > 0 || EventLog.closed;
+    }
+
+    /**
+     * Takes the address's stripe for the access that follows. An access can run between another
+     * access's lock and log probes only if code runs there that the agent did not foresee (class
+     * initialization is forced before static accesses, user functions of atomics run muted); such a
+     * nested access is not logged, and counted, rather than deadlock on a stripe its thread holds.
+     */
+    static void take(ThreadLog t, Object owner, int slot) {
+        if (t.held >= 0) {
+            t.nestedSkips++;
+            t.nested++;
+            return;
+        }
+        int s = Stripes.of(owner, slot);
+        Stripes.lock(s);
+        if (EventLog.closed) {
+            // re-checked under the stripe: after closing, the checker takes every stripe once before its
+            // final drain, so an access that passed off() either logs before that or not at all
+            Stripes.unlock(s);
+            return;
+        }
+        t.held = s;
+        t.heldObject = owner;
+        t.heldSlot = slot;
+    }
+
+    /** Writes the event of the access made under the held stripe (a value the self-check does not use). */
+    static void log(ThreadLog t, int kind, int site, long value) {
+        write(t, kind, site, 0, value);
+    }
+
+    /** Writes the event of an access whose value is the one read or written (checked by the self-check). */
+    static void logValue(ThreadLog t, int kind, int site, long value) {
+        write(t, kind, site, EventLog.selfCheck ? ThreadLog.HAS_VALUE : 0, value);
+    }
+
+    /**
+     * Writes the event of the access made under the held stripe, except a load that repeats this
+     * thread's last access to the same address with no write to its stripe since (known from the
+     * thread's own repeat cache, or from the stripe, whose last logged access was this thread's to this
+     * address: then nothing at all happened under the stripe since, which also covers walks over more
+     * addresses than the cache holds, such as a linked queue's {@code size()}): such a load cannot
+     * expose a buffered store (any store of another thread to the address was committed at this
+     * thread's last access, and none came since), and leaving it out never adds a report; it only drops
+     * its read-to-write edge, which can hide a violation whose happens-before path runs through it
+     * (docs/agent.md, "Loads that are not logged"; RepeatedLoadsDifferentialTest). Every load is logged
+     * when {@link EventLog#everyLoad} is set: with the self-check, with Sober, on request
+     * ({@code repeatedLoads=log}), and once transactions are declared, since a repeated load can matter to
+     * the serializability checks (docs/serializability.md, "Repeated loads").
+     */
+    static void write(ThreadLog t, int kind, int site, int flags, long value) {
+        int s = t.held;
+        if (s < 0 || t.nestedSkips > 0) {
+            return;
+        }
+        int c = ThreadLog.cacheIndex(s, t.heldSlot);
+        if (kind == Kinds.LOAD) {
+            if (!EventLog.everyLoad && (repeats(t, s, c)
+                    || Stripes.lastWas(s, t.serial(), t.heldObject, t.heldSlot))) {
+                // this thread's own cache remembers its last access here, or the stripe's last access
+                // was this thread's to this address (a walk over more addresses than the cache holds)
+                t.elided++;
+                return;
+            }
+            t.cacheWrites[c] = Stripes.writes(s);
+        } else {
+            t.cacheWrites[c] = Stripes.countWrite(s);
+        }
+        t.cacheStripe[c] = s;
+        t.cacheObject[c] = t.heldObject;
+        t.cacheSlot[c] = t.heldSlot;
+        Stripes.last(s, t.serial(), t.heldObject, t.heldSlot);
+        t.offer(kind, site, t.heldObject, t.heldSlot, s, Stripes.nextSeq(s), flags, value);
+    }
+
+    /** Whether the held address is in this thread's repeat cache with no write to its stripe since. */
+    static boolean repeats(ThreadLog t, int s, int c) {
+        return t.cacheStripe[c] == s && t.cacheObject[c] == t.heldObject && t.cacheSlot[c] == t.heldSlot
+                && t.cacheWrites[c] == Stripes.writes(s);
+    }
+
+    /**
+     * Publishes an event that no address orders (stripe -1) under the thread's handshake stripe, checking
+     * again under it that the log is open: as for accesses (take), an event in flight when the log
+     * closes is then either published before the checker's final drain or not at all.
+     */
+    static void offerUnordered(ThreadLog t, int kind, int site, Object object, int slot, long value) {
+        if (t.held >= 0) { // cannot happen between probes; never spin on a stripe this thread may hold
+            t.offer(kind, site, object, slot, -1, 0, value);
+            return;
+        }
+        int s = t.handshakeStripe;
+        Stripes.lock(s);
+        if (!EventLog.closed) {
+            t.offer(kind, site, object, slot, -1, 0, value);
+        }
+        Stripes.unlock(s);
+    }
+
+
+    /** Releases the stripe taken by the last lock probe, if any (after a store instruction). */
+    static void unlock(ThreadLog t) {
+        if (t.nestedSkips > 0) {
+            t.nestedSkips--; // the end of a nested access: the outer one still holds its stripe
+            return;
+        }
+        int s = t.held;
+        if (s >= 0) {
+            t.held = -1;
+            t.heldObject = null;
+            Stripes.unlock(s);
+        }
+    }
+}

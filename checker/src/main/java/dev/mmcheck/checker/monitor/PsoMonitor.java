@@ -37,9 +37,8 @@ public final class PsoMonitor implements Analyzer {
     private final boolean paperInterlocked;
     private final StoreBuffers buffers = new StoreBuffers();
 
-    // words in each address's record (in the clocks' table): the thread holding its buffered store,
-    // plus one (0: none), and the store's position in that thread's buffer (low and high int)
-    private final int words;
+    // per address: the thread holding its buffered store, and where
+    private final BufferedStorePointers last;
 
     private int[] generation = new int[0];
     private long forcedCommits;
@@ -50,7 +49,7 @@ public final class PsoMonitor implements Analyzer {
         this.sink = sink;
         this.bufferBound = config.bufferBound();
         this.paperInterlocked = config.psoPaperInterlocked();
-        this.words = clocks.reserveWords(3);
+        this.last = new BufferedStorePointers(clocks);
     }
 
     @Override
@@ -75,11 +74,9 @@ public final class PsoMonitor implements Analyzer {
     public void event(int kind, int t, int operand, int site, long seq) {
         if (Codes.isAccess(kind)) {
             // Fig. 5, lines 3-9
-            int[] table = clocks.table();
-            int at = operand * clocks.stride() + words;
-            int q = table[at] - 1;
+            int q = last.thread(operand);
             if (q >= 0) {
-                long pos = position(table, at);
+                long pos = last.position(operand);
                 if (q != t && clocks.clock(t) > 0 && clocks.knows(t, q, buffers.clock(q, pos))) {
                     sink.storeBuffered(Analysis.PSO, q, buffers.kind(q, pos), operand, buffers.site(q, pos),
                             buffers.seq(q, pos), t, kind, operand, site, seq);
@@ -121,22 +118,12 @@ public final class PsoMonitor implements Analyzer {
                 break;
             case Codes.ADDRESS_DEAD: {
                 // never observable again: drop its buffered store (the clocks then clear the words)
-                int[] table = clocks.table();
-                int at = operand * clocks.stride() + words;
-                int q = table[at] - 1;
-                if (q >= 0) {
-                    buffers.remove(q, position(table, at));
-                    buffers.skipHoles(q);
-                }
+                last.dropDead(operand, buffers, true);
                 break;
             }
             default:
                 break;
         }
-    }
-
-    private static long position(int[] table, int at) {
-        return (table[at + 1] & 0xffffffffL) | ((long) table[at + 2] << 32);
     }
 
     private void buffer(int t, int kind, int a, int site, long seq) {
@@ -145,11 +132,7 @@ public final class PsoMonitor implements Analyzer {
             forcedCommits++;
         }
         long pos = buffers.append(t, a, site, clocks.clock(t) + 1, kind, generation[t], seq);
-        int[] table = clocks.table();
-        int at = a * clocks.stride() + words;
-        table[at] = t + 1;
-        table[at + 1] = (int) pos;
-        table[at + 2] = (int) (pos >>> 32);
+        last.point(a, t, pos);
     }
 
     /** store^c_PSO of the store at {@code pos} of thread {@code q}, after its older generations. */
@@ -176,8 +159,7 @@ public final class PsoMonitor implements Analyzer {
 
     private void removeStore(int t, long pos) {
         int a = buffers.address(t, pos);
-        int[] table = clocks.table();
-        table[a * clocks.stride() + words] = 0; // by Lemma 2 it is the only buffered store to a
+        last.clear(a); // by Lemma 2 it is the only buffered store to a
         buffers.remove(t, pos);
     }
 

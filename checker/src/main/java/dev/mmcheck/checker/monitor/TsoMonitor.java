@@ -29,9 +29,8 @@ public final class TsoMonitor implements Analyzer {
     private final int bufferBound;
     private final StoreBuffers buffers = new StoreBuffers();
 
-    // words in each address's record: the thread whose buffer holds the last store to it, plus one
-    // (0: none), and that store's position in the buffer (low and high int)
-    private final int words;
+    // per address: the thread whose buffer holds the last store to it, and where
+    private final BufferedStorePointers last;
 
     private long forcedCommits;
 
@@ -40,7 +39,7 @@ public final class TsoMonitor implements Analyzer {
         this.clocks = clocks;
         this.sink = sink;
         this.bufferBound = config.bufferBound();
-        this.words = clocks.reserveWords(3);
+        this.last = new BufferedStorePointers(clocks);
     }
 
     @Override
@@ -62,11 +61,9 @@ public final class TsoMonitor implements Analyzer {
     public void event(int kind, int t, int operand, int site, long seq) {
         if (Codes.isAccess(kind)) {
             // Fig. 4, lines 3-11: is a store to this address buffered?
-            int[] table = clocks.table();
-            int at = operand * clocks.stride() + words;
-            int q = table[at] - 1;
+            int q = last.thread(operand);
             if (q >= 0 && q != t) {
-                long pos = position(table, at);
+                long pos = last.position(operand);
                 // prev exists (thread t has run) and e ->hb* prev
                 if (clocks.clock(t) > 0 && clocks.knows(t, q, buffers.clock(q, pos))) {
                     sink.storeBuffered(Analysis.TSO, q, buffers.kind(q, pos), operand, buffers.site(q, pos),
@@ -96,12 +93,7 @@ public final class TsoMonitor implements Analyzer {
                 break;
             case Codes.ADDRESS_DEAD: {
                 // never observable again: drop its buffered store (the clocks then clear the words)
-                int[] table = clocks.table();
-                int at = operand * clocks.stride() + words;
-                int q = table[at] - 1;
-                if (q >= 0) {
-                    buffers.remove(q, position(table, at));
-                }
+                last.dropDead(operand, buffers, false);
                 break;
             }
             default:
@@ -117,15 +109,7 @@ public final class TsoMonitor implements Analyzer {
         }
         // the clock this event is about to get
         long pos = buffers.append(t, address, site, clocks.clock(t) + 1, kind, 0, seq);
-        int[] table = clocks.table();
-        int at = address * clocks.stride() + words;
-        table[at] = t + 1;
-        table[at + 1] = (int) pos;
-        table[at + 2] = (int) (pos >>> 32);
-    }
-
-    private static long position(int[] table, int at) {
-        return (table[at + 1] & 0xffffffffL) | ((long) table[at + 2] << 32);
+        last.point(address, t, pos);
     }
 
     /** store^c_TSO until the store at {@code pos} has left the buffer (Fig. 4, lines 9-11). */
@@ -146,11 +130,7 @@ public final class TsoMonitor implements Analyzer {
         long pos = buffers.head(t);
         int a = buffers.address(t, pos);
         if (a >= 0) {
-            int[] table = clocks.table();
-            int at = a * clocks.stride() + words;
-            if (table[at] == t + 1 && position(table, at) == pos) {
-                table[at] = 0; // it was the last store to a in any buffer
-            }
+            last.clearIf(a, t, pos); // if it was the last store to a in any buffer
             buffers.remove(t, pos);
         }
         buffers.pop(t);

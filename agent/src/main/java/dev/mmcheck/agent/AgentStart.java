@@ -86,27 +86,8 @@ final class AgentStart {
         preload(loop); // before the checker thread starts: the checker is not thread-safe
         loop.start();
         Transformation.Stats stats = new Transformation.Stats();
-        Transformation.install(inst, options, new ClassRewriter.Context() {
-            @Override
-            public FieldTable fields() {
-                return fields;
-            }
-
-            @Override
-            public SiteTable sites() {
-                return sites;
-            }
-
-            @Override
-            public boolean atomicByOption(String className, String method) {
-                return options.atomic(className, method);
-            }
-
-            @Override
-            public boolean transactions() {
-                return options.checksTransactions();
-            }
-        }, stats);
+        Transformation.install(inst, options,
+                ClassRewriter.Context.of(fields, sites, options::atomic, options.checksTransactions()), stats);
         Logger log = AgentLog.create();
         java.io.PrintStream stderr = System.err;
         Thread hook = new Thread(() -> {

@@ -31,6 +31,19 @@ public final class ClassRewriter extends ClassVisitor {
 
         /** Whether atomic methods are transactions (false when no serializability check can run). */
         boolean transactions();
+
+        /** The context of these tables, this atomic-by-option test and this answer on transactions. */
+        static Context of(FieldTable fields, SiteTable sites, java.util.function.BiPredicate<String, String> atomic,
+                boolean transactions) {
+            record Of(FieldTable fields, SiteTable sites, java.util.function.BiPredicate<String, String> atomic,
+                    boolean transactions) implements Context {
+                @Override
+                public boolean atomicByOption(String className, String method) {
+                    return atomic.test(className, method);
+                }
+            }
+            return new Of(fields, sites, atomic, transactions);
+        }
     }
 
     private final Context context;

@@ -49,27 +49,7 @@ class RewriterTest {
                 return RewriterTest.class.getClassLoader();
             }
         };
-        ClassRewriter.Context ctx = new ClassRewriter.Context() {
-            @Override
-            public FieldTable fields() {
-                return fields;
-            }
-
-            @Override
-            public SiteTable sites() {
-                return sites;
-            }
-
-            @Override
-            public boolean atomicByOption(String className, String method) {
-                return false;
-            }
-
-            @Override
-            public boolean transactions() {
-                return true;
-            }
-        };
+        ClassRewriter.Context ctx = ClassRewriter.Context.of(fields, sites, (className, method) -> false, true);
         reader.accept(new ClassRewriter(writer, ctx, new TypeFacts(TypePool.Default.ofSystemLoader()), syncOnly),
                 ClassReader.SKIP_FRAMES);
         return writer.toByteArray();

@@ -49,27 +49,7 @@ class TransactionsTest {
                 return TransactionsTest.class.getClassLoader();
             }
         };
-        ClassRewriter.Context ctx = new ClassRewriter.Context() {
-            @Override
-            public FieldTable fields() {
-                return fields;
-            }
-
-            @Override
-            public SiteTable sites() {
-                return sites;
-            }
-
-            @Override
-            public boolean atomicByOption(String className, String method) {
-                return options.atomic(className, method);
-            }
-
-            @Override
-            public boolean transactions() {
-                return options.checksTransactions();
-            }
-        };
+        ClassRewriter.Context ctx = ClassRewriter.Context.of(fields, sites, options::atomic, options.checksTransactions());
         new ClassReader(original).accept(new ClassRewriter(writer, ctx, new TypeFacts(TypePool.Default.ofSystemLoader())),
                 ClassReader.SKIP_FRAMES);
         return writer.toByteArray();

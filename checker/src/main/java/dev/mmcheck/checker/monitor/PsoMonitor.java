@@ -182,13 +182,6 @@ public final class PsoMonitor implements Analyzer {
 
     @Override
     public List<Note> notes() {
-        if (forcedCommits == 0) {
-            return List.of();
-        }
-        String a = analysis().option();
-        return List.of(Note.degraded("buffer-bound", a, forcedCommits, a + ": " + String.format("%,d", forcedCommits)
-                + " stores were committed early because a thread issued " + bufferBound + " stores without a fence "
-                + "(store buffers are bounded): a violation that needs a store to stay buffered longer than that is "
-                + "not reported; nothing was left unchecked"));
+        return StoreBuffers.boundNotes(analysis(), forcedCommits, bufferBound);
     }
 }

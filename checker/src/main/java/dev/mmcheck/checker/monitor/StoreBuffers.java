@@ -1,6 +1,10 @@
 package dev.mmcheck.checker.monitor;
 
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.finding.Note;
+
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The store buffers of all threads for one monitor: per thread a ring of buffered stores in issue
@@ -145,5 +149,18 @@ final class StoreBuffers {
         Arrays.fill(head, 0);
         Arrays.fill(tail, 0);
         Arrays.fill(live, 0);
+    }
+
+    /** What a bounded buffer cost {@code analysis}: {@code forced} stores committed early at {@code bound}. */
+    static List<Note> boundNotes(Analysis analysis,
+            long forced, int bound) {
+        if (forced == 0) {
+            return List.of();
+        }
+        String a = analysis.option();
+        return List.of(Note.degraded("buffer-bound", a, forced, a + ": "
+                + String.format("%,d", forced) + " stores were committed early because a thread issued " + bound
+                + " stores without a fence (store buffers are bounded): a violation that needs a store to stay "
+                + "buffered longer than that is not reported; nothing was left unchecked"));
     }
 }

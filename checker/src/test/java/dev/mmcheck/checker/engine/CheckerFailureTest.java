@@ -3,7 +3,6 @@ package dev.mmcheck.checker.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mmcheck.checker.event.EventKind;
-import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.report.CheckResult;
@@ -25,15 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class CheckerFailureTest {
 
-    private final Symbols symbols = new Symbols();
+    private final Streams streams = new Streams();
+    private final Symbols symbols = streams.symbols;
 
     private void ev(Checker c, String thread, EventKind k, String operand, int line) {
-        int op = switch (k.operand()) {
-            case ADDRESS -> symbols.address(operand);
-            case THREAD -> symbols.thread(operand);
-            case NONE -> -1;
-        };
-        c.event(k.code(), symbols.thread(thread), op, symbols.site(Site.at("X.java", line)));
+        streams.ev(c, thread, k, operand, line);
     }
 
     /** Dekker {@code rounds} times, each in fresh threads: 6 events a round, a TSO and a PSO violation each. */

@@ -3,7 +3,6 @@ package dev.mmcheck.checker.engine;
 import dev.mmcheck.checker.bench.SyntheticStream;
 import dev.mmcheck.checker.event.EventBuffer;
 import dev.mmcheck.checker.event.EventKind;
-import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.monitor.MonitorConfig;
@@ -24,15 +23,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The checker around the monitors: thread slots and resets, dedup and counts, paths, bounds, allocation. */
 class CheckerTest {
 
-    private final Symbols symbols = new Symbols();
+    private final Streams streams = new Streams();
+    private final Symbols symbols = streams.symbols;
 
     private void ev(Checker c, String thread, EventKind k, String operand, int line) {
-        int op = switch (k.operand()) {
-            case ADDRESS -> symbols.address(operand);
-            case THREAD -> symbols.thread(operand);
-            case NONE -> -1;
-        };
-        c.event(k.code(), symbols.thread(thread), op, symbols.site(Site.at("X.java", line)));
+        streams.ev(c, thread, k, operand, line);
     }
 
     /** Dekker once in fresh threads {@code a} and {@code b}. */

@@ -5,6 +5,21 @@ import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Analyzer;
 import dev.mmcheck.checker.finding.FindingSink;
 import dev.mmcheck.checker.finding.Note;
+import dev.mmcheck.checker.serial.TsoGraph.Addr;
+import dev.mmcheck.checker.serial.TsoGraph.Chain;
+import dev.mmcheck.checker.serial.TsoGraph.DEdge;
+import dev.mmcheck.checker.serial.TsoGraph.Ev;
+import dev.mmcheck.checker.serial.TsoGraph.Th;
+import dev.mmcheck.checker.serial.TsoGraph.Tx;
+import dev.mmcheck.checker.serial.TsoGraph.UEdge;
+
+import static dev.mmcheck.checker.serial.TsoGraph.F;
+import static dev.mmcheck.checker.serial.TsoGraph.NO_LANE;
+import static dev.mmcheck.checker.serial.TsoGraph.R;
+import static dev.mmcheck.checker.serial.TsoGraph.R_LANE;
+import static dev.mmcheck.checker.serial.TsoGraph.W;
+import static dev.mmcheck.checker.serial.TsoGraph.W_LANE;
+import static dev.mmcheck.checker.serial.TsoGraph.X;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -43,163 +58,6 @@ import java.util.List;
  * docs/serializability.md says. Checker thread only; thread and address ids are dense slots.
  */
 public final class TsoSerializability implements Analyzer {
-
-    static final byte R = 0;
-    static final byte W = 1;
-    static final byte F = 2;
-    static final byte X = 3; // a fenced access: interlocked (fence, read, write, fence) or volatile store (write, fence)
-
-    static final byte NO_LANE = 0;
-    static final byte W_LANE = 1;
-    static final byte R_LANE = 2;
-
-    /** An event of the trace event graph. */
-    static final class Ev {
-        final long seq;
-        final int thread;
-        final byte kind;
-        final boolean writes;
-        final int addr;
-        final int code;
-        final int site;
-        final Tx tx;
-        final int epoch; // fences of its thread before it (an X counts its own fence after it)
-        boolean buffered;
-        int[] vc;
-        byte lane;
-        int pos;
-        int nextWF;      // buffered read: the position of its thread's next write or fence
-        Ev nextSame;     // buffered read: its thread's next read of the same address
-        ArrayList<Ev> succ; // buffered read: writes of other threads it is fence-separated from
-        boolean saturated; // forgotten by its address: taken to reach every later event
-
-        Ev(long seq, int thread, byte kind, boolean writes, int addr, int code, int site, Tx tx, int epoch) {
-            this.seq = seq;
-            this.thread = thread;
-            this.kind = kind;
-            this.writes = writes;
-            this.addr = addr;
-            this.code = code;
-            this.site = site;
-            this.tx = tx;
-            this.epoch = epoch;
-        }
-
-        FindingSink.Ev info() {
-            return new FindingSink.Ev(thread, code, addr, site);
-        }
-    }
-
-    /** A directed edge of the conflict graph and the event edge it comes from. */
-    record DEdge(Tx to, Ev from, Ev toEv) {
-    }
-
-    /** An undirected event edge between two transactions; {@code a} ran before {@code b}. */
-    record UEdge(Ev a, Ev b) {
-        Ev at(Tx x) {
-            return a.tx == x ? a : b;
-        }
-
-        Ev other(Tx x) {
-            return a.tx == x ? b : a;
-        }
-    }
-
-    /** A transaction: an atomic method's invocation or a single event outside one. */
-    static final class Tx {
-        final int thread;
-        final int site;
-        final boolean atomic;
-        boolean active;
-        boolean alive = true;
-        int in;
-        final ArrayList<DEdge> out = new ArrayList<>(2);
-        ArrayList<UEdge> und;
-        HashSet<Tx> inFrom;
-        HashMap<Tx, Integer> pairs;
-        Tx lastFrom;
-        Chain chain;
-        int chainPos;
-        DEdge chainEdge; // from the previous transaction of its chain
-        boolean adopted;
-        Tx prevInThread;
-        Ev lastEv;
-        int mark;
-        DEdge via;
-        Tx viaFrom;
-
-        Tx(int thread, int site, boolean atomic) {
-            this.thread = thread;
-            this.site = site;
-            this.atomic = atomic;
-        }
-
-        boolean sealedBy(Th th) {
-            return lastEv == null || th.epoch > lastEv.epoch;
-        }
-    }
-
-    /**
-     * A chain of the directed conflict graph: transactions of one thread, each with a directed edge
-     * from the one before, so each is ordered before the later ones in every execution (<τ). Positions
-     * are absolute; the dead prefix (collected from the front) is dropped now and then.
-     */
-    static final class Chain {
-        final ArrayList<Tx> txs = new ArrayList<>(4);
-        int base;
-        int mark;
-
-        Tx at(int pos) {
-            return txs.get(pos - base);
-        }
-
-        int end() {
-            return base + txs.size();
-        }
-
-        void add(Tx x) {
-            x.chain = this;
-            x.chainPos = end();
-            txs.add(x);
-            if (txs.size() >= 64 && !txs.get(0).alive && !txs.get(31).alive) {
-                int k = 0;
-                while (k < txs.size() - 1 && !txs.get(k).alive) {
-                    k++;
-                }
-                txs.subList(0, k).clear();
-                base += k;
-            }
-        }
-    }
-
-    /** Per thread. */
-    static final class Th {
-        int epoch;
-        int wPos;
-        int rPos;
-        int[] all = new int[0];
-        int[] fxVc = new int[0];
-        int[] unbufVc = new int[0];
-        Ev lastFX;
-        Ev lastUnbufR;
-        final ArrayList<Ev> frontier = new ArrayList<>(4);
-        Tx cur;
-        int depth;
-        Tx newest;
-        int unfencedWrites;
-        final ArrayList<Tx> unsealed = new ArrayList<>();
-        int done;
-        int pruneMark;
-        int pruneBits;
-    }
-
-    /** Per address: its recent accesses, oldest first, and what forgotten ones contributed. */
-    static final class Addr {
-        final ArrayList<Ev> entries = new ArrayList<>(4);
-        int[] summary;
-        long prunedAt = -1; // fences when prune last decided what to keep
-        int writers; // entries that write
-    }
 
     private final FindingSink sink;
     private final SerialConfig config;

@@ -1,6 +1,5 @@
 package dev.mmcheck.agent.check;
 
-import dev.mmcheck.agent.ids.FieldTable;
 import dev.mmcheck.agent.ids.SiteTable;
 import dev.mmcheck.checker.event.Names;
 import dev.mmcheck.checker.event.Site;

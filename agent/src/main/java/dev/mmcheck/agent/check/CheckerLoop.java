@@ -1,11 +1,7 @@
 package dev.mmcheck.agent.check;
 
-import dev.mmcheck.agent.ids.FieldTable;
-import dev.mmcheck.agent.ids.SiteTable;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.EventSink;
-import dev.mmcheck.checker.event.Names;
-import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.Kinds;
 import dev.mmcheck.runtime.Stripes;

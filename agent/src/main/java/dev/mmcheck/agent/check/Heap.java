@@ -1,7 +1,6 @@
 package dev.mmcheck.agent.check;
 
 import dev.mmcheck.agent.ids.FieldTable;
-import dev.mmcheck.agent.ids.SiteTable;
 import dev.mmcheck.runtime.Probes;
 import dev.mmcheck.runtime.StaticOwners;
 

@@ -1,6 +1,5 @@
 package dev.mmcheck.agent.rewrite;
 
-import dev.mmcheck.agent.Options;
 import dev.mmcheck.agent.ids.FieldTable;
 import dev.mmcheck.agent.ids.SiteTable;
 import org.objectweb.asm.ClassVisitor;

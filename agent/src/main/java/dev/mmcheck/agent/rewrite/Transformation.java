@@ -1,8 +1,6 @@
 package dev.mmcheck.agent.rewrite;
 
 import dev.mmcheck.agent.Options;
-import dev.mmcheck.agent.ids.FieldTable;
-import dev.mmcheck.agent.ids.SiteTable;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.description.field.FieldDescription;

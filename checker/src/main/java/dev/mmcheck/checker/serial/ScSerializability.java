@@ -31,23 +31,15 @@ import java.util.List;
  */
 public final class ScSerializability implements Analyzer {
 
-    private static final class Tx {
-        final int thread;
-        final int site;
-        final boolean atomic;
-        boolean active;
-        boolean alive = true;
-        int in;
+    /** A transaction: an atomic method's invocation or a single event outside one. */
+    private static final class Tx extends TxPool.Node {
+        /** Its outgoing conflict and program-order edges. */
         final ArrayList<Edge> out = new ArrayList<>(2);
-        HashSet<Tx> inFrom;
-        Tx lastFrom;
-        int mark;
+        /** The edge a search reached it by. */
         Edge via;
 
         Tx(int thread, int site, boolean atomic) {
-            this.thread = thread;
-            this.site = site;
-            this.atomic = atomic;
+            super(thread, site, atomic);
         }
     }
 
@@ -65,6 +57,7 @@ public final class ScSerializability implements Analyzer {
 
     private final FindingSink sink;
     private final SerialConfig config;
+    private final TxPool<Tx> pool;
 
     private Tx[] current = new Tx[8];
     private int[] depth = new int[8];
@@ -72,13 +65,9 @@ public final class ScSerializability implements Analyzer {
     private Ref[] startedBy = new Ref[8]; // the start of a thread that has not run yet
     private Addr[] addresses = new Addr[64];
 
-    private final ArrayDeque<Tx> created = new ArrayDeque<>();
-    private final ArrayList<Tx> pending = new ArrayList<>();
-    private long live;
     private long transactions;
     private long cycles;
     private long searchesCut;
-    private long dropped;
     private long resets;
     private int searchMark;
     private long seq;
@@ -87,6 +76,25 @@ public final class ScSerializability implements Analyzer {
     public ScSerializability(FindingSink sink, SerialConfig config) {
         this.sink = sink;
         this.config = config;
+        this.pool = new TxPool<>(new TxPool.Graph<>() {
+            @Override
+            public boolean collectible(Tx x) {
+                return x.alive && !x.active && x.in == 0;
+            }
+
+            @Override
+            public void release(Tx x, ArrayDeque<Tx> work) {
+                for (Edge e : x.out) {
+                    if (e.to.alive) {
+                        e.to.in--;
+                        if (e.to.in == 0) {
+                            work.push(e.to);
+                        }
+                    }
+                }
+                x.out.clear();
+            }
+        }, config.maxLiveTransactions());
     }
 
     /** Processes one event of the stream (a {@link Codes} kind; thread and address ids are slots). */
@@ -173,7 +181,7 @@ public final class ScSerializability implements Analyzer {
                 finish(t);
             }
         }
-        sweep();
+        pool.sweep();
     }
 
     /** An event outside atomic methods: a transaction of its own, merged or left out when that is exact. */
@@ -199,17 +207,13 @@ public final class ScSerializability implements Analyzer {
             edge(s.tx, x, "conflict", s.ev, ev);
         }
         x.inFrom = null;
-        pending.add(x);
+        pool.maybeCollectible(x);
         return x;
     }
 
     private Tx newTx(int t, int site, boolean atomic) {
         Tx x = new Tx(t, site, atomic);
-        live++;
-        created.add(x);
-        if (live > config.maxLiveTransactions()) {
-            dropOldest();
-        }
+        pool.add(x);
         return x;
     }
 
@@ -231,7 +235,7 @@ public final class ScSerializability implements Analyzer {
         if (x != null) {
             x.active = false;
             x.inFrom = null;
-            pending.add(x);
+            pool.maybeCollectible(x);
         }
     }
 
@@ -311,64 +315,6 @@ public final class ScSerializability implements Analyzer {
                 + "lock, or one CAS over their shared state)", seq);
     }
 
-    /** Collects the finished transactions that have no incoming edge (and, in turn, their successors). */
-    private void sweep() {
-        if (pending.isEmpty()) {
-            return;
-        }
-        ArrayDeque<Tx> work = new ArrayDeque<>(pending);
-        pending.clear();
-        while (!work.isEmpty()) {
-            Tx x = work.pop();
-            if (!x.alive || x.active || x.in > 0) {
-                continue;
-            }
-            collect(x, work);
-        }
-    }
-
-    private void collect(Tx x, ArrayDeque<Tx> work) {
-        x.alive = false;
-        live--;
-        for (Edge e : x.out) {
-            if (e.to.alive) {
-                e.to.in--;
-                if (e.to.in == 0 && !e.to.active) {
-                    work.push(e.to);
-                }
-            }
-        }
-        x.out.clear();
-        if (created.size() > 4 * Math.max(16, live)) {
-            created.removeIf(y -> !y.alive);
-        }
-    }
-
-    /** At the bound of live transactions: drops the oldest finished ones (cycles through them are missed). */
-    private void dropOldest() {
-        ArrayDeque<Tx> work = new ArrayDeque<>();
-        int skipped = 0;
-        while (live > config.maxLiveTransactions() / 2 && !created.isEmpty() && skipped < created.size()) {
-            Tx x = created.poll();
-            if (!x.alive) {
-                continue;
-            }
-            if (x.active) {
-                created.add(x);
-                skipped++;
-                continue;
-            }
-            dropped++;
-            collect(x, work);
-            while (!work.isEmpty()) {
-                Tx y = work.pop();
-                if (y.alive && !y.active && y.in == 0) {
-                    collect(y, work);
-                }
-            }
-        }
-    }
-
     private Addr address(int a) {
         if (a >= addresses.length) {
             addresses = Arrays.copyOf(addresses, Math.max(a + 1, addresses.length * 2));
@@ -398,12 +344,7 @@ public final class ScSerializability implements Analyzer {
      */
     public void reset(int[] slotOf) {
         resets++;
-        for (Tx x : created) {
-            x.alive = false;
-        }
-        created.clear();
-        pending.clear();
-        live = 0;
+        pool.clear();
         Arrays.fill(addresses, null);
         int[] d = depth;
         Tx[] open = current;
@@ -436,7 +377,7 @@ public final class ScSerializability implements Analyzer {
 
     /** Transactions in the graph now (for tests of bounded memory). */
     public long live() {
-        return live;
+        return pool.live();
     }
 
     /** Things the user should know: bounds reached. */
@@ -447,6 +388,7 @@ public final class ScSerializability implements Analyzer {
                     + " cycle searches stopped after " + config.searchSteps()
                     + " steps; cycles they would have closed are not reported"));
         }
+        long dropped = pool.dropped();
         if (dropped > 0) {
             notes.add(Note.degraded("transactions-dropped", "scser", dropped, "scser: " + dropped
                     + " finished transactions dropped at the bound of " + config.maxLiveTransactions()

@@ -4,7 +4,6 @@ import dev.mmcheck.checker.finding.FindingSink;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 
 /**
  * The data of {@link TsoSerializability}'s trace event graph (Enea-Farzan Def. 4): its events, directed
@@ -78,32 +77,32 @@ final class TsoGraph {
     }
 
     /** A transaction: an atomic method's invocation or a single event outside one. */
-    static final class Tx {
-        final int thread;
-        final int site;
-        final boolean atomic;
-        boolean active;
-        boolean alive = true;
-        int in;
+    static final class Tx extends TxPool.Node {
+        /** Outgoing directed edges. */
         final ArrayList<DEdge> out = new ArrayList<>(2);
+        /** Undirected edges (store-order pairs not yet oriented), null when none. */
         ArrayList<UEdge> und;
-        HashSet<Tx> inFrom;
+        /** Undirected conflicts counted per other transaction while it is built (bounded), null after. */
         HashMap<Tx, Integer> pairs;
-        Tx lastFrom;
+        /** The chain of the directed graph it is on. */
         Chain chain;
+        /** Its absolute position on {@link #chain}. */
         int chainPos;
-        DEdge chainEdge; // from the previous transaction of its chain
+        /** The directed edge from the previous transaction of its chain. */
+        DEdge chainEdge;
+        /** Whether it joined an existing chain (not the head of one it started). */
         boolean adopted;
+        /** Its thread's previous transaction. */
         Tx prevInThread;
+        /** Its last event so far. */
         Ev lastEv;
-        int mark;
+        /** The directed edge a search reached it by. */
         DEdge via;
+        /** The transaction a search reached it from. */
         Tx viaFrom;
 
         Tx(int thread, int site, boolean atomic) {
-            this.thread = thread;
-            this.site = site;
-            this.atomic = atomic;
+            super(thread, site, atomic);
         }
 
         boolean sealedBy(Th th) {

@@ -59,31 +59,23 @@ import java.util.List;
  */
 public final class TsoSerializability implements Analyzer {
 
-    private final FindingSink sink;
     private final SerialConfig config;
     private final boolean robustnessChecked;
+    private final TxPool<Tx> pool;
+    private final WitnessSearch search;
 
     private Th[] threads = new Th[8];
     private Addr[] addresses = new Addr[64];
-    private final ArrayDeque<Tx> created = new ArrayDeque<>();
-    private final ArrayList<Tx> pending = new ArrayList<>();
     private long seq;
-    private int mark;
     private int doneMark;
-    private long live;
     private boolean fencedSoFar = true;
     private boolean anyTransaction;
 
     private long transactions;
-    private long cycles;
-    private long searches;
-    private long searchesCut;
-    private long dropped;
     private long forgotten;
     private long virtualFences;
     private long pairsCapped;
     private long resets;
-    private long stepsThisEvent;
 
     // scratch of node() and sweep(), reused so that the steady state allocates only what the graph keeps;
     // node() calls itself (the virtual fence) only after it is done with them
@@ -92,7 +84,6 @@ public final class TsoSerializability implements Analyzer {
     private final ArrayList<Ev> undirectedScratch = new ArrayList<>();
     private final ArrayList<DEdge> freshScratch = new ArrayList<>();
     private final ArrayList<UEdge> freshUScratch = new ArrayList<>();
-    private final ArrayDeque<Tx> sweepWork = new ArrayDeque<>();
     // undirected conflicts per transaction into a transaction outside atomic methods (its only event)
     private final ArrayList<Tx> pairTx = new ArrayList<>();
     private int[] pairCount = new int[8];
@@ -104,9 +95,43 @@ public final class TsoSerializability implements Analyzer {
      * the same stream, which the shortcut of Theorem 3 relies on.
      */
     public TsoSerializability(FindingSink sink, SerialConfig config, boolean robustnessChecked) {
-        this.sink = sink;
         this.config = config;
         this.robustnessChecked = robustnessChecked;
+        this.search = new WitnessSearch(sink, config,
+                () -> config.fencedShortcut() && robustnessChecked && fencedSoFar);
+        this.pool = new TxPool<>(new TxPool.Graph<>() {
+            @Override
+            public boolean collectible(Tx x) {
+                return x.alive && !x.active && x.in == 0 && (x.und == null || x.und.isEmpty())
+                        && x.sealedBy(th(x.thread));
+            }
+
+            @Override
+            public void release(Tx x, ArrayDeque<Tx> work) {
+                for (DEdge e : x.out) {
+                    Tx y = e.to();
+                    if (y.alive) {
+                        y.in--;
+                        if (y.in == 0) {
+                            work.push(y);
+                        }
+                    }
+                }
+                x.out.clear();
+                if (x.und != null) {
+                    for (UEdge u : x.und) {
+                        Tx y = u.other(x).tx;
+                        if (y.alive && y.und != null) {
+                            y.und.remove(u);
+                            if (y.und.isEmpty()) {
+                                work.push(y);
+                            }
+                        }
+                    }
+                    x.und = null;
+                }
+            }
+        }, config.maxLiveTransactions());
     }
 
     // ---------------------------------------------------------------------------------------- events
@@ -114,7 +139,7 @@ public final class TsoSerializability implements Analyzer {
     /** Processes one event of the stream (a {@link Codes} kind; thread and address ids are slots). */
     public void event(int kind, int t, int operand, int site, long seq) {
         this.seq = seq;
-        this.stepsThisEvent = 0;
+        search.startEvent(seq);
         growThreads(Math.max(t, kind == Codes.THREAD_START || kind == Codes.THREAD_JOIN ? operand : 0) + 1);
         Th th = th(t);
         switch (kind) {
@@ -170,7 +195,7 @@ public final class TsoSerializability implements Analyzer {
                 // StoreStore and load fences: nothing under TSO
             }
         }
-        sweep();
+        pool.sweep();
     }
 
     /** Adds one event of thread {@code t} to the graphs; {@code from} is an extra directed predecessor. */
@@ -333,10 +358,10 @@ public final class TsoSerializability implements Analyzer {
             finish(tx, th); // an event outside atomic methods is a whole transaction
         }
         for (int i = 0; i < fresh.size(); i++) {
-            searchFrom(fresh.get(i));
+            search.searchFrom(fresh.get(i));
         }
         for (int i = 0; i < freshU.size(); i++) {
-            searchFrom(freshU.get(i));
+            search.searchFrom(freshU.get(i));
         }
         if (kind != F && (th.unfencedWrites >= config.bufferBound() || th.frontier.size() > 64)) {
             // the thread's buffer drains here: a fence the program does not have, which only removes
@@ -452,11 +477,7 @@ public final class TsoSerializability implements Analyzer {
         }
         x.prevInThread = th.newest;
         th.newest = x;
-        live++;
-        created.add(x);
-        if (live > config.maxLiveTransactions()) {
-            dropOldest();
-        }
+        pool.add(x);
         return x;
     }
 
@@ -471,7 +492,7 @@ public final class TsoSerializability implements Analyzer {
             fencedSoFar = false;
         }
         if (x.sealedBy(th)) {
-            pending.add(x);
+            pool.maybeCollectible(x);
         } else {
             th.unsealed.add(x);
         }
@@ -480,7 +501,7 @@ public final class TsoSerializability implements Analyzer {
     private void seal(Th th) {
         if (!th.unsealed.isEmpty()) {
             for (int i = 0; i < th.unsealed.size(); i++) {
-                pending.add(th.unsealed.get(i));
+                pool.maybeCollectible(th.unsealed.get(i));
             }
             th.unsealed.clear();
         }
@@ -506,8 +527,7 @@ public final class TsoSerializability implements Analyzer {
         to.lastFrom = from;
         DEdge e = new DEdge(to, u, v);
         // the cheap case: a cycle of directed edges alone
-        if (!to.out.isEmpty() && directedPath(to, from)) {
-            reportDirected(e, from, to);
+        if (search.closesDirectedCycle(e, from, to)) {
             return;
         }
         from.out.add(e);
@@ -567,454 +587,7 @@ public final class TsoSerializability implements Analyzer {
         fresh.add(e);
     }
 
-    /** Collects finished, sealed transactions that no edge can enter any more, and their successors. */
-    private void sweep() {
-        if (pending.isEmpty()) {
-            return;
-        }
-        ArrayDeque<Tx> work = sweepWork;
-        for (int i = 0; i < pending.size(); i++) {
-            work.addLast(pending.get(i));
-        }
-        pending.clear();
-        while (!work.isEmpty()) {
-            Tx x = work.pop();
-            if (collectible(x)) {
-                collect(x, work);
-            }
-        }
-    }
-
-    private boolean collectible(Tx x) {
-        return x.alive && !x.active && x.in == 0 && (x.und == null || x.und.isEmpty()) && x.sealedBy(th(x.thread));
-    }
-
-    private void collect(Tx x, ArrayDeque<Tx> work) {
-        x.alive = false;
-        live--;
-        for (DEdge e : x.out) {
-            Tx y = e.to();
-            if (y.alive) {
-                y.in--;
-                if (y.in == 0) {
-                    work.push(y);
-                }
-            }
-        }
-        x.out.clear();
-        if (x.und != null) {
-            for (UEdge u : x.und) {
-                Tx y = u.other(x).tx;
-                if (y.alive && y.und != null) {
-                    y.und.remove(u);
-                    if (y.und.isEmpty()) {
-                        work.push(y);
-                    }
-                }
-            }
-            x.und = null;
-        }
-        if (created.size() > 4 * Math.max(16, live)) {
-            created.removeIf(y -> !y.alive);
-        }
-    }
-
-    private void dropOldest() {
-        ArrayDeque<Tx> work = new ArrayDeque<>();
-        int skipped = 0;
-        while (live > config.maxLiveTransactions() / 2 && !created.isEmpty() && skipped < created.size()) {
-            Tx x = created.poll();
-            if (!x.alive) {
-                continue;
-            }
-            if (x.active) {
-                created.add(x);
-                skipped++;
-                continue;
-            }
-            dropped++;
-            collect(x, work);
-            while (!work.isEmpty()) {
-                Tx y = work.pop();
-                if (collectible(y)) {
-                    collect(y, work);
-                }
-            }
-        }
-    }
-
-    // ---------------------------------------------------------------------------- reachability
-
-    /** Whether e ⇝ f along the directed edges of EG_τ (e before f, or equal). */
-    static boolean reach(Ev e, Ev f) {
-        while (true) {
-            if (e == f) {
-                return true;
-            }
-            if (e.seq > f.seq) {
-                return false;
-            }
-            if (e.saturated) {
-                return true;
-            }
-            if (e.lane == W_LANE) {
-                return comp(f.vc, 2 * e.thread) >= e.pos;
-            }
-            if (e.lane == R_LANE) {
-                return comp(f.vc, 2 * e.thread + 1) >= e.pos;
-            }
-            // a buffered read: its thread's next write or fence, its fence-separated writes of other
-            // threads, its thread's next read of the address; nothing else has an edge from it
-            if (comp(f.vc, 2 * e.thread) >= e.nextWF) {
-                return true;
-            }
-            if (e.succ != null) {
-                for (Ev w : e.succ) {
-                    if (reach(w, f)) {
-                        return true;
-                    }
-                }
-            }
-            if (e.nextSame == null) {
-                return false;
-            }
-            e = e.nextSame;
-        }
-    }
-
-    /** Whether f ⇝ g along the directed edges plus the chosen orientations {@code c} (pairs from, to). */
-    private static boolean reach(Ev f, Ev g, List<Ev> c) {
-        if (reach(f, g)) {
-            return true;
-        }
-        if (c.isEmpty()) {
-            return false;
-        }
-        int k = c.size() / 2;
-        boolean[] used = new boolean[k];
-        List<Ev> at = new ArrayList<>();
-        at.add(f);
-        boolean progress = true;
-        while (progress) {
-            progress = false;
-            for (int i = 0; i < k; i++) {
-                if (used[i]) {
-                    continue;
-                }
-                Ev p = c.get(2 * i);
-                for (Ev s : at) {
-                    if (reach(s, p)) {
-                        used[i] = true;
-                        Ev q = c.get(2 * i + 1);
-                        if (reach(q, g)) {
-                            return true;
-                        }
-                        at.add(q);
-                        progress = true;
-                        break;
-                    }
-                }
-            }
-        }
-        return false;
-    }
-
-    private boolean directedPath(Tx from, Tx goal) {
-        int m = ++mark;
-        ArrayDeque<Tx> stack = new ArrayDeque<>();
-        from.mark = m;
-        stack.push(from);
-        while (!stack.isEmpty()) {
-            Tx x = stack.pop();
-            for (DEdge e : x.out) {
-                if (++stepsThisEvent > config.searchSteps()) {
-                    searchesCut++;
-                    return false;
-                }
-                Tx y = e.to();
-                if (y.alive && y.mark != m) {
-                    y.mark = m;
-                    y.via = e;
-                    y.viaFrom = x;
-                    if (y == goal) {
-                        return true;
-                    }
-                    stack.push(y);
-                }
-            }
-        }
-        return false;
-    }
-
-    // ------------------------------------------------------------------------- witness search
-
-    /** One step of a search path: from a transaction over a directed or an oriented undirected edge. */
-    private record Step(Tx tx, DEdge d, UEdge u, Ev src, Ev dst) {
-    }
-
-    /** Searches for a witness through the new directed edge {@code e}: a path from its target back to its source. */
-    private void searchFrom(DEdge e) {
-        Tx to = e.to();
-        Tx from = e.from().tx;
-        if (!from.alive || !to.alive || !hasWay(to, null)) {
-            return;
-        }
-        List<Step> path = witness(to, from, new ArrayList<>(), null);
-        if (path != null) {
-            report(path, new Step(from, e, null, e.from(), e.toEv()));
-        }
-    }
-
-    /** Searches for witnesses through the new undirected edge {@code u}, in both orientations. */
-    private void searchFrom(UEdge u) {
-        Tx a = u.a().tx;
-        Tx b = u.b().tx;
-        if (!a.alive || !b.alive) {
-            return;
-        }
-        // observed orientation a -> b: a path from b back to a
-        if (hasWay(b, u)) {
-            List<Ev> c = new ArrayList<>(List.of(u.a(), u.b()));
-            List<Step> path = witness(b, a, c, u);
-            if (path != null) {
-                report(path, new Step(a, null, u, u.a(), u.b()));
-                return;
-            }
-        }
-        // the other orientation b -> a (a's write commits late): valid unless a reaches b already
-        if (!shortcut() && hasWay(a, u) && !reach(u.a(), u.b())) {
-            List<Ev> c = new ArrayList<>(List.of(u.b(), u.a()));
-            List<Step> path = witness(a, b, c, u);
-            if (path != null) {
-                report(path, new Step(b, null, u, u.b(), u.a()));
-            }
-        }
-    }
-
-    private boolean shortcut() {
-        return config.fencedShortcut() && robustnessChecked && fencedSoFar;
-    }
-
-    private static boolean hasWay(Tx x, UEdge except) {
-        if (!x.out.isEmpty()) {
-            return true;
-        }
-        if (x.und != null) {
-            for (UEdge u : x.und) {
-                if (u != except) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /**
-     * A path of the conflict graph from {@code start} to {@code goal} whose orientations, with those in
-     * {@code c}, keep the directed edges acyclic; null when there is none (or the search was cut).
-     *
-     * <p>The simple-cycle witness search of Fig. 3-4: a simple cycle is a sequence of segments, each a
-     * stretch of one chain of the directed graph entered at a transaction and left at the same or a
-     * later one of the chain (the directed path between them is free: a profile (a, b), b in pair(a)),
-     * each chain visited once (Prop. 5). So the search goes from segment to segment over the edges that
-     * leave a chain (directed, or undirected with an orientation checked for validity), never into a
-     * chain already on the path, and ends when it enters the goal's chain at or before the goal.
-     * Iterative deepening on the number of segments reports the cycles with fewest first.
-     */
-    private List<Step> witness(Tx start, Tx goal, List<Ev> c, UEdge closing) {
-        searches++;
-        budgetLeft = config.searchSteps();
-        if (start.chain == goal.chain && start.chainPos <= goal.chainPos) {
-            return walk(start, goal, new ArrayList<>());
-        }
-        for (int limit = 2; ; limit++) {
-            hitLimit = false;
-            List<Step> p = segments(start, goal, c, closing, limit);
-            if (p != null || budgetLeft < 0 || !hitLimit) {
-                if (budgetLeft < 0) {
-                    searchesCut++;
-                }
-                return p;
-            }
-        }
-    }
-
-    private long budgetLeft;
-    private boolean hitLimit;
-
-    /** The directed steps along a chain from {@code from} to {@code to} (same chain, not after it), appended. */
-    private static List<Step> walk(Tx from, Tx to, List<Step> out) {
-        Chain ch = from.chain;
-        for (int p = from.chainPos + 1; p <= to.chainPos; p++) {
-            Tx x = ch.at(p);
-            DEdge e = x.chainEdge;
-            out.add(new Step(e.from().tx, e, null, e.from(), e.toEv()));
-        }
-        return out;
-    }
-
-    /** One segment on the search stack: a chain entered at {@code entry}; the next exit to try. */
-    private static final class Segment {
-        final Tx entry;
-        int pos;     // the transaction of the chain whose exits are being tried
-        int option;  // the next of its edges to try
-        Step exit;   // the edge taken out of this segment, when a later segment is on the stack
-
-        Segment(Tx entry) {
-            this.entry = entry;
-            this.pos = entry.chainPos;
-        }
-    }
-
-    private List<Step> segments(Tx start, Tx goal, List<Ev> c, UEdge closing, int limit) {
-        boolean forwardOnly = shortcut();
-        int m = ++mark;
-        ArrayList<Segment> stack = new ArrayList<>();
-        stack.add(new Segment(start));
-        start.chain.mark = m;
-        while (!stack.isEmpty()) {
-            Segment seg = stack.get(stack.size() - 1);
-            Chain ch = seg.entry.chain;
-            if (seg.pos >= ch.end()) {
-                stack.remove(stack.size() - 1);
-                ch.mark = 0;
-                if (!stack.isEmpty()) {
-                    Segment below = stack.get(stack.size() - 1);
-                    if (below.exit.u() != null) {
-                        c.remove(c.size() - 1);
-                        c.remove(c.size() - 1);
-                    }
-                    below.exit = null;
-                }
-                continue;
-            }
-            Tx y = ch.at(seg.pos);
-            int nd = y.alive ? y.out.size() : 0;
-            int nu = y.alive && y.und != null ? y.und.size() : 0;
-            if (seg.option >= nd + nu) {
-                seg.pos++;
-                seg.option = 0;
-                continue;
-            }
-            int i = seg.option++;
-            if (--budgetLeft < 0 || ++stepsThisEvent > config.searchSteps()) {
-                budgetLeft = -1;
-                return null;
-            }
-            Tx z;
-            Step step;
-            if (i < nd) {
-                DEdge d = y.out.get(i);
-                z = d.to();
-                step = new Step(y, d, null, d.from(), d.toEv());
-            } else {
-                UEdge u = y.und.get(i - nd);
-                if (u == closing) {
-                    continue;
-                }
-                Ev a = u.at(y);
-                Ev b = u.other(y);
-                if (forwardOnly && a.seq > b.seq) {
-                    continue;
-                }
-                z = b.tx;
-                step = new Step(y, null, u, a, b);
-            }
-            if (!z.alive || z.chain == ch) {
-                continue; // along the chain is free; nothing leads back up a chain
-            }
-            boolean reachesGoal = z.chain == goal.chain && z.chainPos <= goal.chainPos;
-            if (z.chain.mark == m && !reachesGoal) {
-                continue; // each chain once (Prop. 5); the start's chain again only to close the cycle
-            }
-            if (!reachesGoal && stack.size() + 1 >= limit) {
-                hitLimit = true;
-                continue;
-            }
-            if (step.u() != null) {
-                if (!forwardOnly && reach(step.dst(), step.src(), c)) {
-                    continue; // this orientation would close a cycle of the directed edges
-                }
-                c.add(step.src());
-                c.add(step.dst());
-            }
-            if (reachesGoal && (closing == null || forwardOnly || !reach(c.get(1), c.get(0), c.subList(2, c.size())))) {
-                seg.exit = step;
-                List<Step> path = new ArrayList<>();
-                for (int k = 0; k < stack.size(); k++) {
-                    Segment s2 = stack.get(k);
-                    walk(s2.entry, s2.exit.tx(), path);
-                    path.add(s2.exit);
-                }
-                return walk(z, goal, path);
-            }
-            if (reachesGoal) {
-                if (step.u() != null) {
-                    c.remove(c.size() - 1);
-                    c.remove(c.size() - 1);
-                }
-                continue;
-            }
-            seg.exit = step;
-            z.chain.mark = m;
-            stack.add(new Segment(z));
-        }
-        return null;
-    }
-
-    /** Reports the cycle of directed edges closed by {@code e}, with the path {@link #directedPath} left. */
-    private void reportDirected(DEdge e, Tx from, Tx to) {
-        List<Step> path = new ArrayList<>();
-        for (Tx x = from; x != to; x = x.viaFrom) {
-            path.add(new Step(x.viaFrom, x.via, null, x.via.from(), x.via.toEv()));
-        }
-        Collections.reverse(path);
-        report(path, new Step(from, e, null, e.from(), e.toEv()));
-    }
-
-    private void report(List<Step> path, Step closing) {
-        cycles++;
-        List<Step> steps = new ArrayList<>(path);
-        steps.add(closing);
-        List<FindingSink.Tx> txs = new ArrayList<>();
-        List<FindingSink.Edge> edges = new ArrayList<>();
-        int n = steps.size();
-        StringBuilder late = new StringBuilder();
-        for (int i = 0; i < n; i++) {
-            Step s = steps.get(i);
-            txs.add(new FindingSink.Tx(s.tx().thread, s.tx().site, s.tx().atomic));
-            String kind;
-            String which = "";
-            if (s.d() != null) {
-                kind = s.src().thread == s.dst().thread ? "program-order" : "conflict";
-            } else if (s.src().seq < s.dst().seq) {
-                kind = "conflict-observed";
-            } else {
-                kind = "conflict-late";
-                which = "target";
-                late.append('x');
-            }
-            edges.add(new FindingSink.Edge(i, (i + 1) % n, kind, s.src().info(), s.dst().info(), which));
-        }
-        String advice;
-        if (late.length() == 0) {
-            advice = "these transactions interleave so that none can go first, in every TSO execution of this "
-                    + "trace (the observed one included): make them one atomic step (a common lock, or one CAS "
-                    + "over their shared state)";
-        } else {
-            advice = "on TSO a write can commit after later accesses of its own thread: with the late commits "
-                    + "shown, each transaction conflicts with the next and the last with the first, so no serial "
-                    + "order explains the execution. A full fence (VarHandle.fullFence()) right after each late "
-                    + "write, or making its field volatile, makes it visible before its transaction goes on";
-        }
-        sink.cycle(Analysis.TSOSER, txs, edges, advice, seq);
-    }
-
     // --------------------------------------------------------------------------- clocks and state
-
-    private static int comp(int[] vc, int i) {
-        return i < vc.length ? vc[i] : 0;
-    }
 
     private static int[] copy(int[] vc) {
         return vc.clone();
@@ -1079,12 +652,7 @@ public final class TsoSerializability implements Analyzer {
         resets++;
         Th[] old = threads;
         threads = new Th[old.length];
-        for (Tx x : created) {
-            x.alive = false;
-        }
-        created.clear();
-        pending.clear();
-        live = 0;
+        pool.clear();
         Arrays.fill(addresses, null);
         for (int o = 0; o < slotOf.length && o < old.length; o++) {
             int s = slotOf[o];
@@ -1106,22 +674,22 @@ public final class TsoSerializability implements Analyzer {
 
     /** Cycles found (before deduplication). */
     public long cycles() {
-        return cycles;
+        return search.cycles();
     }
 
     /** Witness searches run. */
     public long searches() {
-        return searches;
+        return search.searches();
     }
 
     /** Searches cut at the bound. */
     public long searchesCut() {
-        return searchesCut;
+        return search.searchesCut();
     }
 
     /** Transactions in the graph now (for tests of bounded memory). */
     public long live() {
-        return live;
+        return pool.live();
     }
 
     /** Whether every transaction so far ended with a fence (Sec. 6.3). */
@@ -1132,11 +700,14 @@ public final class TsoSerializability implements Analyzer {
     /** Things the user should know: bounds reached, the shortcut taken. */
     public List<Note> notes() {
         List<Note> notes = new ArrayList<>();
+        long searchesCut = search.searchesCut();
         if (searchesCut > 0) {
-            notes.add(Note.degraded("search-cut", "tsoser", searchesCut, "tsoser: " + searchesCut + " of " + searches
+            notes.add(Note.degraded("search-cut", "tsoser", searchesCut, "tsoser: " + searchesCut + " of "
+                    + search.searches()
                     + " witness searches stopped at the bound of " + config.searchSteps()
                     + " steps: the trace may not be TSO-serializable although nothing more is reported"));
         }
+        long dropped = pool.dropped();
         if (dropped > 0) {
             notes.add(Note.degraded("transactions-dropped", "tsoser", dropped, "tsoser: " + dropped
                     + " finished transactions dropped at the bound of " + config.maxLiveTransactions()

@@ -35,6 +35,11 @@ public final class Samples {
         add(S20_TaskPoolFenced.class);
         add(S21_CheckThenActCounter.class);
         add(S22_SynchronizedCounter.class);
+        add(S23_DekkerLoop.class);
+        add(S24_StoreBufferingLoop.class);
+        add(S25_DoubleCheckedLocking.class);
+        add(S26_RingBufferLazySet.class);
+        add(S27_StopFlagPlain.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);

@@ -3,10 +3,11 @@ package dev.mmcheck.checker.monitor;
 import dev.mmcheck.checker.clock.VectorClocks;
 
 /**
- * Per address, where its buffered store is: the thread whose buffer holds it and its position there,
- * kept in three words of the address's record in the clocks' table (so that one event touches one
- * record), as the TSO and PSO monitors both need (by the papers' Lemmas 1 and 2 at most one store per
- * address is the one a later access must find). New and dead addresses read as none: the clocks clear
+ * Per address, where its last buffered store is: the thread whose buffer holds it and its position
+ * there, kept in three words of the address's record in the clocks' table (so that one event touches
+ * one record), as the TSO and PSO monitors both need (by the papers' Lemmas 1 and 2 only one thread
+ * has stores to an address buffered; its older ones are linked from the last, {@link
+ * StoreBuffers#prevSame}). New and dead addresses read as none: the clocks clear
  * the words. Checker thread only.
  */
 final class BufferedStorePointers {
@@ -57,11 +58,25 @@ final class BufferedStorePointers {
         }
     }
 
-    /** {@code address} died: its buffered store, if any, leaves {@code buffers} without committing. */
+    /** The position of thread {@code t}'s last buffered store to {@code address}, or -1 when it has none. */
+    long positionOf(int address, int t) {
+        return thread(address) == t ? position(address) : -1;
+    }
+
+    /**
+     * {@code address} died: its buffered stores leave {@code buffers} without committing (all of them:
+     * the address id will be reused, and a stale store must not be taken for one to the new object).
+     */
     void dropDead(int address, StoreBuffers buffers, boolean skipHoles) {
         int q = thread(address);
         if (q >= 0) {
-            buffers.remove(q, position(address));
+            long p = position(address);
+            while (p >= 0) {
+                long older = buffers.prevSame(q, p);
+                buffers.remove(q, p);
+                p = older;
+            }
+            clear(address);
             if (skipHoles) {
                 buffers.skipHoles(q);
             }

@@ -8,26 +8,36 @@ package dev.mmcheck.checker.monitor;
  * @param psoPaperInterlocked in PSO, an interlocked operation commits only its own address (the
  *                      paper's model) instead of all of the thread's buffers (Java's CAS)
  * @param soberWindow   how many recent writes per address Sober's scan can look back over
+ * @param everyPendingStore an access is checked against every store of another thread still buffered
+ *                      to its address, not only the last one (Burnim et al. Fig. 4-5 check the last);
+ *                      and in PSO a thread's second store to an address no longer commits its first
+ *                      (docs/monitors.md, "Every pending store")
  */
-public record MonitorConfig(int bufferBound, boolean psoPaperInterlocked, int soberWindow) {
+public record MonitorConfig(int bufferBound, boolean psoPaperInterlocked, int soberWindow,
+        boolean everyPendingStore) {
 
-    /** Java semantics, buffers of 4096 stores, a Sober window of 64 writes. */
+    /** Java semantics, buffers of 4096 stores, a Sober window of 64 writes, every pending store checked. */
     public static MonitorConfig defaults() {
-        return new MonitorConfig(4096, false, 64);
+        return new MonitorConfig(4096, false, 64, true);
     }
 
-    /** The papers' own semantics: PSO interlocked commits only its address. */
+    /** The papers' own semantics: PSO interlocked commits only its address (every pending store checked). */
     public static MonitorConfig paper() {
-        return new MonitorConfig(Integer.MAX_VALUE, true, 1 << 16);
+        return new MonitorConfig(Integer.MAX_VALUE, true, 1 << 16, true);
     }
 
     /** A copy with another buffer bound. */
     public MonitorConfig withBufferBound(int bound) {
-        return new MonitorConfig(bound, psoPaperInterlocked, soberWindow);
+        return new MonitorConfig(bound, psoPaperInterlocked, soberWindow, everyPendingStore);
     }
 
     /** A copy with another Sober window. */
     public MonitorConfig withSoberWindow(int window) {
-        return new MonitorConfig(bufferBound, psoPaperInterlocked, window);
+        return new MonitorConfig(bufferBound, psoPaperInterlocked, window, everyPendingStore);
+    }
+
+    /** A copy that checks every pending store ({@code true}) or only the last one, as the paper does. */
+    public MonitorConfig withEveryPendingStore(boolean every) {
+        return new MonitorConfig(bufferBound, psoPaperInterlocked, soberWindow, every);
     }
 }

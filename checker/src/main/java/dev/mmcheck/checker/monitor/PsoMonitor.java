@@ -6,19 +6,21 @@ import dev.mmcheck.checker.finding.Analyzer;
 import dev.mmcheck.checker.finding.FindingSink;
 import dev.mmcheck.checker.finding.Note;
 
-import java.util.List;
 import dev.mmcheck.checker.event.Codes;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * monitor_PSO of Burnim, Sen and Stergiou (Fig. 5): like {@link TsoMonitor}, but on the PSO automaton
  * (Fig. 3), which has one buffer per thread and address, so a store can also be delayed past the
  * thread's later stores to other addresses.
  *
- * <p>By the paper's Lemma 2 at most one store per address is buffered at a time: each address's record
- * (in the clocks' table) points at it, and each thread keeps its buffered stores in issue order
- * ({@link StoreBuffers}); the per-address FIFOs of Fig. 3 are the subsequences per address.
+ * <p>By the paper's Lemma 2 only one thread has stores to an address buffered at a time (the paper's
+ * monitor keeps at most one; checking every pending store, a thread's later plain stores to the
+ * address queue behind its first): each address's record (in the clocks' table) points at the last,
+ * which links to the older ones, and each thread keeps its buffered stores in issue order ({@link
+ * StoreBuffers}); the per-address FIFOs of Fig. 3 are the subsequences per address.
  *
  * <p>Java's ordering constraints extend the automaton (docs/mapping.md). A StoreStore fence, and the
  * StoreStore half of a release store, starts a new <em>generation</em> in the thread: a store may
@@ -32,13 +34,14 @@ import java.util.Arrays;
 public final class PsoMonitor implements Analyzer {
 
     private final VectorClocks clocks;
-    private final FindingSink sink;
     private final int bufferBound;
     private final boolean paperInterlocked;
     private final StoreBuffers buffers = new StoreBuffers();
 
     // per address: the thread holding its buffered store, and where
     private final BufferedStorePointers last;
+    private final PendingStoreCheck pending;
+    private final boolean keepOwnStores;
 
     private int[] generation = new int[0];
     private long forcedCommits;
@@ -46,10 +49,11 @@ public final class PsoMonitor implements Analyzer {
     /** A PSO monitor that reads happens-before from {@code clocks} and reports to {@code sink}. */
     public PsoMonitor(VectorClocks clocks, FindingSink sink, MonitorConfig config) {
         this.clocks = clocks;
-        this.sink = sink;
         this.bufferBound = config.bufferBound();
         this.paperInterlocked = config.psoPaperInterlocked();
         this.last = new BufferedStorePointers(clocks);
+        this.pending = new PendingStoreCheck(Analysis.PSO, clocks, sink, buffers, config);
+        this.keepOwnStores = config.everyPendingStore();
     }
 
     @Override
@@ -77,11 +81,12 @@ public final class PsoMonitor implements Analyzer {
             int q = last.thread(operand);
             if (q >= 0) {
                 long pos = last.position(operand);
-                if (q != t && clocks.clock(t) > 0 && clocks.knows(t, q, buffers.clock(q, pos))) {
-                    sink.storeBuffered(Analysis.PSO, q, buffers.kind(q, pos), operand, buffers.site(q, pos),
-                            buffers.seq(q, pos), t, kind, operand, site, seq);
-                }
-                if (q != t || Codes.writes(kind)) {
+                if (q != t) {
+                    pending.check(q, pos, t, kind, operand, site, seq);
+                    commit(q, pos);
+                } else if (Codes.writes(kind) && !(keepOwnStores && buffers(kind))) {
+                    // the paper commits the thread's own store before its next one to the address; with
+                    // every pending store checked, a plain or release store queues behind it instead
                     commit(q, pos);
                 }
             }
@@ -131,11 +136,18 @@ public final class PsoMonitor implements Analyzer {
             commit(t, buffers.head(t)); // the head is the oldest live store: it may always commit
             forcedCommits++;
         }
-        long pos = buffers.append(t, a, site, clocks.clock(t) + 1, kind, generation[t], seq);
+        long pos = buffers.append(t, a, site, clocks.clock(t) + 1, kind, generation[t], seq, last.positionOf(a, t));
         last.point(a, t, pos);
     }
 
-    /** store^c_PSO of the store at {@code pos} of thread {@code q}, after its older generations. */
+    private static boolean buffers(int kind) {
+        return kind == Codes.STORE || kind == Codes.RELEASE_STORE;
+    }
+
+    /**
+     * store^c_PSO until the address's buffer is empty: the stores of thread {@code q} to the address
+     * of its store at {@code pos} (its last to it), each after its older generations.
+     */
     private void commit(int q, long pos) {
         int g = buffers.generation(q, pos);
         // generations never decrease along the buffer: the older ones are a prefix
@@ -144,7 +156,11 @@ public final class PsoMonitor implements Analyzer {
                 removeStore(q, p);
             }
         }
-        removeStore(q, pos);
+        for (long p = pos; p >= 0; ) {
+            long older = buffers.prevSame(q, p);
+            removeStore(q, p);
+            p = older;
+        }
         buffers.skipHoles(q);
     }
 
@@ -159,7 +175,7 @@ public final class PsoMonitor implements Analyzer {
 
     private void removeStore(int t, long pos) {
         int a = buffers.address(t, pos);
-        last.clear(a); // by Lemma 2 it is the only buffered store to a
+        last.clearIf(a, t, pos); // the pointer is to the last store to a; older ones commit first
         buffers.remove(t, pos);
     }
 

@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * The store buffers of all threads for one monitor: per thread a ring of buffered stores in issue
- * order, each with its address, site, clock, kind, generation and event number, packed in one int
- * array (8 ints an entry) so that appending and committing walk memory sequentially. A store that
+ * order, each with its address, site, clock, kind, generation, event number and a link to the
+ * thread's previous buffered store to the same address, packed in one int array (8 ints an entry) so
+ * that appending and committing walk memory sequentially. A store that
  * commits out of order (PSO) leaves a hole that the head skips. Positions are absolute per thread;
  * the ring index is {@code pos & mask}. Checker thread only.
  */
@@ -24,6 +25,7 @@ final class StoreBuffers {
     private static final int GENERATION = 4;
     private static final int SEQ_LOW = 5;
     private static final int SEQ_HIGH = 6;
+    private static final int PREV_SAME = 7; // distance back to the previous store to the address, 0: none
 
     private int[][] ring = new int[0][];
     private int[] mask = new int[0];
@@ -48,8 +50,11 @@ final class StoreBuffers {
         }
     }
 
-    /** Appends a store to thread {@code t}'s buffer and returns its position. */
-    long append(int t, int a, int s, int c, int k, int g, long q) {
+    /**
+     * Appends a store to thread {@code t}'s buffer and returns its position; {@code prevSame} is the
+     * position of the thread's previous store to the same address still buffered, or -1.
+     */
+    long append(int t, int a, int s, int c, int k, int g, long q, long prevSame) {
         if (tail[t] - head[t] == mask[t] + 1) {
             grow(t);
         }
@@ -63,6 +68,7 @@ final class StoreBuffers {
         r[i + GENERATION] = g;
         r[i + SEQ_LOW] = (int) q;
         r[i + SEQ_HIGH] = (int) (q >>> 32);
+        r[i + PREV_SAME] = prevSame < 0 ? 0 : (int) (pos - prevSame);
         live[t]++;
         return pos;
     }
@@ -106,6 +112,20 @@ final class StoreBuffers {
     long seq(int t, long pos) {
         int i = at(t, pos);
         return (ring[t][i + SEQ_LOW] & 0xffffffffL) | ((long) ring[t][i + SEQ_HIGH] << 32);
+    }
+
+    /**
+     * The thread's previous store to the same address as the store at {@code pos} that is still
+     * buffered, or -1: stores to one address commit oldest first, so the first committed one ends the
+     * chain (and a position before the head may have been reused).
+     */
+    long prevSame(int t, long pos) {
+        int d = ring[t][at(t, pos) + PREV_SAME];
+        if (d == 0) {
+            return -1;
+        }
+        long p = pos - d;
+        return p >= head[t] && address(t, p) == address(t, pos) ? p : -1;
     }
 
     /** Marks the store at {@code pos} committed. */

@@ -6,9 +6,9 @@ import dev.mmcheck.checker.finding.Analyzer;
 import dev.mmcheck.checker.finding.FindingSink;
 import dev.mmcheck.checker.finding.Note;
 
-import java.util.List;
 import dev.mmcheck.checker.event.Codes;
 
+import java.util.List;
 
 /**
  * monitor_TSO of Burnim, Sen and Stergiou (Fig. 4): replays a linearized SC stream on the TSO
@@ -18,28 +18,29 @@ import dev.mmcheck.checker.event.Codes;
  *
  * <p>Each thread has a FIFO store buffer; by the paper's Lemma 1 at most one thread has buffered
  * stores to a given address, so one pointer per address (the buffering thread and the position of
- * its last store there, kept in the address's record of {@link VectorClocks}) finds the last one. Java operations follow docs/mapping.md: volatile stores, interlocked operations,
- * monitors, full fences, thread start/join/end flush the thread's buffer; release stores are plain
- * stores; StoreStore and load fences do nothing. Checker thread only.
+ * its last store there, kept in the address's record of {@link VectorClocks}) finds the last one, and
+ * {@link PendingStoreCheck} the older ones. Java operations follow docs/mapping.md: volatile stores,
+ * interlocked operations, monitors, full fences, thread start/join/end flush the thread's buffer;
+ * release stores are plain stores; StoreStore and load fences do nothing. Checker thread only.
  */
 public final class TsoMonitor implements Analyzer {
 
     private final VectorClocks clocks;
-    private final FindingSink sink;
     private final int bufferBound;
     private final StoreBuffers buffers = new StoreBuffers();
 
     // per address: the thread whose buffer holds the last store to it, and where
     private final BufferedStorePointers last;
+    private final PendingStoreCheck pending;
 
     private long forcedCommits;
 
     /** A TSO monitor that reads happens-before from {@code clocks} and reports to {@code sink}. */
     public TsoMonitor(VectorClocks clocks, FindingSink sink, MonitorConfig config) {
         this.clocks = clocks;
-        this.sink = sink;
         this.bufferBound = config.bufferBound();
         this.last = new BufferedStorePointers(clocks);
+        this.pending = new PendingStoreCheck(Analysis.TSO, clocks, sink, buffers, config);
     }
 
     @Override
@@ -60,15 +61,11 @@ public final class TsoMonitor implements Analyzer {
     @Override
     public void event(int kind, int t, int operand, int site, long seq) {
         if (Codes.isAccess(kind)) {
-            // Fig. 4, lines 3-11: is a store to this address buffered?
+            // Fig. 4, lines 3-11: is a store to this address buffered in another thread?
             int q = last.thread(operand);
             if (q >= 0 && q != t) {
                 long pos = last.position(operand);
-                // prev exists (thread t has run) and e ->hb* prev
-                if (clocks.clock(t) > 0 && clocks.knows(t, q, buffers.clock(q, pos))) {
-                    sink.storeBuffered(Analysis.TSO, q, buffers.kind(q, pos), operand, buffers.site(q, pos),
-                            buffers.seq(q, pos), t, kind, operand, site, seq);
-                }
+                pending.check(q, pos, t, kind, operand, site, seq);
                 commitThrough(q, pos);
             }
         }
@@ -108,7 +105,7 @@ public final class TsoMonitor implements Analyzer {
             forcedCommits++;
         }
         // the clock this event is about to get
-        long pos = buffers.append(t, address, site, clocks.clock(t) + 1, kind, 0, seq);
+        long pos = buffers.append(t, address, site, clocks.clock(t) + 1, kind, 0, seq, last.positionOf(address, t));
         last.point(address, t, pos);
     }
 

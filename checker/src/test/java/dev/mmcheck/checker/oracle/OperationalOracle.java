@@ -50,6 +50,9 @@ public final class OperationalOracle {
     private final int[] address;
     private final int[] threadOf;
     private final Set<String> seen = new HashSet<>();
+    private int[] issueOrder;   // when set: the threads issue their operations in this order
+    private int access = -1;    // when set: the witness must order this access before ...
+    private int store = -1;     // ... this store in conflict order
     private Witness witness;
     private long states;
 
@@ -78,6 +81,22 @@ public final class OperationalOracle {
     /** A run of {@code program} on {@code model} whose trace is not SC, or null when every trace is SC. */
     public static Witness findNonSc(Program program, Model model) {
         OperationalOracle o = new OperationalOracle(program, model);
+        o.explore(o.initial());
+        return o.witness;
+    }
+
+    /**
+     * A run of {@code program} on {@code model} that issues the operations in {@code issueOrder} (a
+     * thread number per operation, as an SC interleaving lists them), commits its stores whenever the
+     * model allows, orders {@code accessRef} before {@code storeRef} in conflict order (the access reads
+     * or overwrites an older value than the store's), and outputs a trace that is not SC; null when there
+     * is none. This is what a monitor's report on that interleaving claims exists.
+     */
+    public static Witness findNonSc(Program program, Model model, int[] issueOrder, int accessRef, int storeRef) {
+        OperationalOracle o = new OperationalOracle(program, model);
+        o.issueOrder = issueOrder.clone();
+        o.access = accessRef;
+        o.store = storeRef;
         o.explore(o.initial());
         return o.witness;
     }
@@ -138,10 +157,19 @@ public final class OperationalOracle {
         }
         states++;
         boolean done = true;
+        int next = -1;
+        if (issueOrder != null) {
+            int issued = 0;
+            for (int t = 0; t < threads; t++) {
+                issued += s.pc[t];
+            }
+            next = issued < issueOrder.length ? issueOrder[issued] : -1;
+        }
         for (int t = 0; t < threads; t++) {
             if (s.pc[t] < base[t + 1] - base[t] || s.fencing[t]) {
                 done = false;
-                State n = issue(s, t);
+                // in a fixed order only the thread whose turn it is issues (a pending fence half may end any time)
+                State n = issueOrder == null || t == next || s.fencing[t] ? issue(s, t) : null;
                 if (n != null) {
                     explore(n);
                 }
@@ -153,9 +181,20 @@ public final class OperationalOracle {
                 explore(n);
             }
         }
-        if (done && !isSequentiallyConsistent(s.src, s.commits)) {
+        if (done && (access < 0 || accessPrecedesStore(s)) && !isSequentiallyConsistent(s.src, s.commits)) {
             witness = new Witness(s.src.clone(), s.commits);
         }
+    }
+
+    /** Whether the run ordered {@link #access} before {@link #store} (it read or overwrote an older value). */
+    private boolean accessPrecedesStore(State s) {
+        List<Integer> order = s.commits.get(address[store]);
+        int storeAt = order.indexOf(store);
+        if (kind[access] == EventKind.LOAD) {
+            int src = s.src[access];
+            return src < 0 || order.indexOf(src) < storeAt;
+        }
+        return order.indexOf(access) < storeAt;
     }
 
     /** The buffered stores of thread {@code t} that may commit now. */

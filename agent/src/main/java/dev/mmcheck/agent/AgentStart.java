@@ -19,6 +19,7 @@ import dev.mmcheck.checker.report.Failure;
 import dev.mmcheck.checker.report.JsonReport;
 import dev.mmcheck.checker.report.Summary;
 import dev.mmcheck.runtime.EventLog;
+import dev.mmcheck.runtime.Schedule;
 import dev.mmcheck.runtime.Targets;
 import org.slf4j.Logger;
 
@@ -31,6 +32,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 
 /**
  * Starts checking once the runtime is on the bootstrap class path: configures the event log, starts
@@ -48,6 +50,9 @@ final class AgentStart {
      */
     static final int EXIT_INCOMPLETE = 70;
 
+    /** How long a pause of schedule=active lasts (docs/schedules.md). */
+    static final long PAUSE_MICROS = 100;
+
     /** Events each thread's log holds before its thread waits for the checker. */
     static final int EVENTS_PER_THREAD = 1 << 15;
 
@@ -58,6 +63,11 @@ final class AgentStart {
         FieldTable fields = new FieldTable();
         SiteTable sites = new SiteTable();
         EventLog.configure(EVENTS_PER_THREAD, options.selfCheck());
+        if (options.activeSchedule()) {
+            // before any application thread has a log: each log seeds its pause generator from it
+            Schedule.activate(options.seed() != null ? options.seed() : new SplittableRandom().nextLong(1L << 40),
+                    PAUSE_MICROS);
+        }
         if (options.declaresTransactions()) {
             EventLog.declareTransactions();
         }
@@ -175,12 +185,24 @@ final class AgentStart {
         run.put("unresolvedAccessors", Targets.unresolved());
         run.put("nestedAccesses", loop.nestedAccesses());
         run.put("repeatedLoadsLeftOut", loop.loadsLeftOut());
+        run.put("schedule", options.activeSchedule() ? "active" : "os");
+        if (options.activeSchedule()) {
+            run.put("seed", Schedule.seed());
+            run.put("pauses", loop.total(CheckerLoop.Count.PAUSES));
+            run.put("pausedMillis", loop.total(CheckerLoop.Count.PAUSED_NANOS) / 1_000_000);
+            run.put("pausesOverBudget", loop.total(CheckerLoop.Count.PAUSES_OVER_BUDGET));
+        }
         if (self != null) {
             run.put("selfCheckReads", self.reads());
             run.put("selfCheckMismatches", self.mismatches());
         }
         String source = System.getProperty("sun.java.command", "the JVM");
         List<String> summary = new ArrayList<>(Summary.lines(source, result));
+        summary.add(options.activeSchedule()
+                ? "mmcheck: schedule active, seed " + Schedule.seed() + " (seed=" + Schedule.seed() + " repeats its "
+                        + "choices), " + loop.total(CheckerLoop.Count.PAUSES) + " pauses, "
+                        + loop.total(CheckerLoop.Count.PAUSED_NANOS) / 1_000_000 + " ms paused"
+                : "mmcheck: schedule os (no pauses)");
         summary.add("mmcheck: events produced " + produced + ", consumed " + consumed + ", repeated loads left out "
                 + loop.loadsLeftOut()
                 + (self == null ? "" : ", self-check " + self.reads() + " reads, " + self.mismatches() + " mismatches"));

@@ -38,14 +38,20 @@ import java.util.regex.Pattern;
  *                        many addresses (docs/agent.md, "Loads that are not logged")
  * @param injectFailure   STAGE@EVENT: make a stage of the checker fail at an event, for testing how mmcheck
  *                        reports its own failures; null for none
+ * @param activeSchedule  schedule=active: pause threads briefly inside store-buffering and critical-section
+ *                        windows (docs/schedules.md); false for schedule=os
+ * @param seed            the seed of those pauses (seed=), or null to draw one
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
-        long checkerMemory, boolean logEveryLoad, String injectFailure) {
+        long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed) {
+
+    /** The schedule when schedule= is not given (docs/schedules.md says why). */
+    public static final String DEFAULT_SCHEDULE = "active";
 
     /** The option keys, in the order the help lists them. */
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
-            "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure");
+            "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed");
 
     /** Infrastructure that is not the code under test, excluded unless {@code excludes} is given. */
     public static final List<String> DEFAULT_EXCLUDES = List.of("org.junit.*", "junit.*", "org.opentest4j.*",
@@ -109,8 +115,24 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         if (!repeats.equals("skip") && !repeats.equals("log")) {
             throw new OptionException("option repeatedLoads=" + repeats + " must be skip or log");
         }
+        String schedule = values.getOrDefault("schedule", DEFAULT_SCHEDULE);
+        if (!schedule.equals("os") && !schedule.equals("active")) {
+            throw new OptionException("option schedule=" + schedule + " must be os or active");
+        }
+        Long seed = null;
+        if (values.containsKey("seed")) {
+            try {
+                seed = Long.parseLong(values.get("seed"));
+            } catch (NumberFormatException e) {
+                throw new OptionException("option seed=" + values.get("seed") + " must be a whole number");
+            }
+            if (schedule.equals("os")) {
+                throw new OptionException("option seed=" + seed + " has no effect with schedule=os");
+            }
+        }
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
-                values.containsKey("models"), failOnError, memory, repeats.equals("log"), inject);
+                values.containsKey("models"), failOnError, memory, repeats.equals("log"), inject,
+                schedule.equals("active"), seed);
     }
 
     private static String known(String key, String where) throws OptionException {

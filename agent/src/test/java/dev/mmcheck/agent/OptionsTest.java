@@ -38,6 +38,18 @@ class OptionsTest {
         assertFalse(o.selfCheck());
         assertEquals(Options.DEFAULT_EXCLUDES, o.excludes());
         assertTrue(o.includes().isEmpty());
+        assertTrue(o.activeSchedule(), "schedule=active unless told otherwise (docs/schedules.md)");
+        assertNull(o.seed(), "a seed is drawn");
+    }
+
+    @Test
+    void scheduleAndSeed() throws Exception {
+        Options os = Options.parse("schedule=os", props());
+        assertFalse(os.activeSchedule());
+        Options seeded = Options.parse("schedule=active,seed=-12", props());
+        assertTrue(seeded.activeSchedule());
+        assertEquals(-12L, seeded.seed());
+        assertEquals(99L, Options.parse("", props("mmcheck.seed", "99")).seed());
     }
 
     @Test
@@ -77,7 +89,10 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed",
+        "schedule=pct        | option schedule=pct must be os or active",
+        "seed=x1             | option seed=x1 must be a whole number",
+        "schedule=os,seed=3  | option seed=3 has no effect with schedule=os",
         "repeatedLoads=all   | option repeatedLoads=all must be skip or log",
         "checkerMemory=12x   | option checkerMemory=12x must be a size such as 256m or 2g",
         "checkerMemory=100k  | option checkerMemory=100k is below the least of 1m",

@@ -75,6 +75,9 @@ final class StripeProtocol {
         if (s < 0 || t.nestedSkips > 0) {
             return;
         }
+        if (Schedule.active) {
+            Schedule.onEvent(t, kind, site);
+        }
         int c = ThreadLog.cacheIndex(s, t.heldSlot);
         if (kind == Kinds.LOAD) {
             if (!EventLog.everyLoad && (repeats(t, s, c)
@@ -107,6 +110,9 @@ final class StripeProtocol {
      * closes is then either published before the checker's final drain or not at all.
      */
     static void offerUnordered(ThreadLog t, int kind, int site, Object object, int slot, long value) {
+        if (Schedule.active) {
+            Schedule.onFence(t, kind);
+        }
         if (t.held >= 0) { // cannot happen between probes; never spin on a stripe this thread may hold
             t.offer(kind, site, object, slot, -1, 0, value);
             return;
@@ -131,6 +137,9 @@ final class StripeProtocol {
             t.held = -1;
             t.heldObject = null;
             Stripes.unlock(s);
+            if (t.pauseSite >= 0) {
+                Schedule.afterUnlock(t); // schedule=active: a window is open, and no stripe is held
+            }
         }
     }
 }

@@ -86,6 +86,31 @@ public final class ThreadLog {
     long elided;
     /** The write count an optimistic repeated load validates against. */
     int optimisticWrites;
+
+    // schedule=active (Schedule), owner only
+    /** Monitors this thread holds now (as logged). */
+    int monitorDepth;
+    /** Site of the plain or release store whose store-buffering window is open, -1 when none. */
+    int windowSite = -1;
+    /** The address of that store. */
+    Object windowObject;
+    int windowSlot;
+    /** Accesses to other addresses since that store. */
+    int windowAccesses;
+    /** Site of the store whose window a pause is due for after the stripe is released, -1 when none. */
+    int pauseSite = -1;
+    /** Whether that pause is a coin toss after a j.u.c. synchronizer rather than a window's. */
+    boolean pauseCoin;
+    /** Site of the j.u.c. call this thread's last event was the "before" half of, -1 when none. */
+    int jucSite = -1;
+    /** Window points reached per store site (direct-mapped), null unless pauses are on. */
+    final int[] windowPoints;
+    /** The state of this thread's pause generator (xorshift64*). */
+    private long random;
+    /** Pauses made, time spent in them, and pauses left out because the budget was spent. */
+    long pauses;
+    long pausedNanos;
+    long pausesOverBudget;
     // per stripe (direct-mapped on its low bits): the address this thread last accessed there, and the
     // stripe's write count just after; a load of the same address with no write since repeats it
     static final int CACHE = 256;
@@ -122,6 +147,33 @@ public final class ThreadLog {
         this.name = thread.getName();
         java.util.Arrays.fill(cacheStripe, -1);
         this.handshakeStripe = Stripes.of(this, 0);
+        this.windowPoints = Schedule.active ? new int[Schedule.COUNTERS] : null;
+        this.random = (Schedule.seed ^ (serial + 1) * 0x9E3779B97F4A7C15L) | 1;
+    }
+
+    /** A pseudo-random number in [0, bound) from this thread's generator. Owner only. */
+    int nextRandom(int bound) {
+        long x = random;
+        x ^= x >>> 12;
+        x ^= x << 25;
+        x ^= x >>> 27;
+        random = x;
+        return (int) (((x * 0x2545F4914F6CDD1DL) >>> 33) % bound);
+    }
+
+    /** Pauses this thread made under schedule=active (racy read). Any thread. */
+    public long pauses() {
+        return pauses;
+    }
+
+    /** Nanoseconds this thread spent in pauses (racy read). Any thread. */
+    public long pausedNanos() {
+        return pausedNanos;
+    }
+
+    /** Pauses left out because the thread had spent its budget (racy read). Any thread. */
+    public long pausesOverBudget() {
+        return pausesOverBudget;
     }
 
     /** This log's thread id: dense, in order of first event, never reused. Any thread. */

@@ -13,6 +13,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * while the consumer misses the element, and the wake-up is lost. The fix is a full fence (or a
  * volatile {@code set}) after each announcement.
  *
+ * <p>The index hand-over itself also reorders: a release store of an index can still be buffered when
+ * the other side reads it, so the producer can see a stale head (and think the ring full) and the
+ * consumer a stale tail (and think it empty). Those are reported too, at the lines marked "by design":
+ * the algorithm tolerates them, since each side retries.
+ *
  * <p>Run: {@code java -javaagent:agent/target/mmcheck.jar -jar sample-apps/target/sample-apps.jar S26_RingBufferLazySet}.
  */
 @Expected(tso = true, pso = true, why = "a release store followed by a load of the other side's variable")
@@ -30,7 +35,7 @@ public final class S26_RingBufferLazySet implements Runnable {
 
     private boolean offer(int v) {
         long t = tail.get();
-        if (t - head.get() == CAPACITY) {
+        if (t - head.get() == CAPACITY) { // mmcheck:access (a stale head: looks full, retried; by design)
             return false;
         }
         buffer[(int) (t % CAPACITY)] = v;
@@ -44,7 +49,7 @@ public final class S26_RingBufferLazySet implements Runnable {
     private void consume() {
         long h = head.get();
         for (int taken = 0; taken < ITEMS; ) {
-            if (h == tail.get()) {
+            if (h == tail.get()) { // mmcheck:access (a stale tail: looks empty, retried; by design)
                 sleeping.lazySet(1); // mmcheck:store
                 if (h == tail.get()) { // mmcheck:access
                     Thread.yield(); // would park here; a lost wake-up parks forever
@@ -53,7 +58,7 @@ public final class S26_RingBufferLazySet implements Runnable {
                 continue;
             }
             sum += buffer[(int) (h % CAPACITY)];
-            head.lazySet(++h);
+            head.lazySet(++h); // mmcheck:store
             taken++;
         }
     }

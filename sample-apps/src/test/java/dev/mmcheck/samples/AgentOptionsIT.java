@@ -42,7 +42,7 @@ class AgentOptionsIT {
                 + "running unchecked)"},
             {"frobnicate=1", "mmcheck: unknown option 'frobnicate' (agent argument); known options: report, models, "
                 + "includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, "
-                + "injectFailure "
+                + "injectFailure, schedule, seed "
                 + "(stopping rather than running unchecked)"},
         };
         for (String[] c : cases) {

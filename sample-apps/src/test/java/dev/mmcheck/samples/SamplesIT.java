@@ -21,7 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the sample declares with {@link Expected}; every reported store and access is on a line the sample
  * marks; nothing is dropped (events produced = consumed) and the self-check finds no mismatch. Each
  * sample runs with the self-check and without it (when repeated loads are not logged); clean samples
- * must stay clean over three runs. Samples with atomic methods are checked for SC- and
+ * must stay clean over three runs. A buggy sample must get its whole verdict in two runs of at most
+ * four (the samples written as real code is, S23 on, are found by most runs but not by construction
+ * in every one: bench/detection.sh measures how many), and no run may report what it does not
+ * declare. Samples with atomic methods are checked for SC- and
  * TSO-serializability too: the verdicts are the declared ones, each transaction and each access of a
  * reported cycle is on a marked line, and a clean verdict is not one of a search cut short by a bound.
  */
@@ -39,9 +42,10 @@ class SamplesIT {
         Expected expected = Samples.sampleClass(name).getAnnotation(Expected.class);
         boolean clean = !expected.tso() && !expected.pso() && !expected.scser() && !expected.tsoser();
         boolean atomic = Samples.hasAtomicMethods(Samples.sampleClass(name));
-        int runs = clean ? 3 : 2;
+        int runs = clean ? 3 : 4;
+        int found = 0;
         Markers markers = Markers.of(name);
-        for (int i = 0; i < runs; i++) {
+        for (int i = 0; i < runs && (clean || found < 2); i++) {
             // the first run with the self-check, the others without (loads that repeat are then not logged)
             boolean selfCheck = i == 0;
             AgentRun run = AgentRun.run(dir, name, selfCheck ? "selfCheck=true" : "");
@@ -57,10 +61,17 @@ class SamplesIT {
                 assertTrue(stats.get("selfCheckReads").asLong() > 0);
             }
             assertEquals(0, stats.get("classesFailed").asLong(), r.get("notes").toString());
-            assertEquals(expected.tso(), !run.violations("tso").isEmpty(), name + " TSO verdict:\n" + run.output);
-            assertEquals(expected.pso(), !run.violations("pso").isEmpty(), name + " PSO verdict:\n" + run.output);
-            assertEquals(expected.scser(), !run.violations("scser").isEmpty(), name + " SC-serializability:\n" + run.output);
-            assertEquals(expected.tsoser(), !run.violations("tsoser").isEmpty(), name + " TSO-serializability:\n" + run.output);
+            boolean[] declared = {expected.tso(), expected.pso(), expected.scser(), expected.tsoser()};
+            List<String> analyses = List.of("tso", "pso", "scser", "tsoser");
+            boolean whole = true;
+            for (int k = 0; k < declared.length; k++) {
+                boolean reported = !run.violations(analyses.get(k)).isEmpty();
+                if (!declared[k]) {
+                    assertFalse(reported, name + " must have no " + analyses.get(k) + " report:\n" + run.output);
+                }
+                whole &= reported == declared[k];
+            }
+            found += whole ? 1 : 0;
             if (atomic) {
                 assertEquals(List.of("tso", "pso", "scser", "tsoser"), AgentRun.strings(r.get("analyses")));
                 assertTrue(r.get("stats").get("transactions").asLong() > 0, run.output);
@@ -96,6 +107,9 @@ class SamplesIT {
                 assertTrue(seen <= r.get("events").asLong(), analysis + " counted " + seen + " sightings in "
                         + r.get("events") + " events");
             }
+        }
+        if (!clean) {
+            assertTrue(found >= 2, name + " got its declared verdict in " + found + " of " + runs + " runs");
         }
     }
 

@@ -13,6 +13,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.ToLongFunction;
 
 /**
  * The checker thread: merges the threads' logs into one linearization of the observed run and feeds
@@ -49,9 +50,29 @@ public final class CheckerLoop implements Runnable {
     private long added;
     private long begins;
     // counts of threads forgotten after they ended (their logs are no longer listed)
-    private long nestedByForgotten;
-    private long elidedByForgotten;
-    private long waitsByEnded;
+    /** What each thread's log counts, kept in the totals after the log is forgotten. */
+    public enum Count {
+        /** Accesses that ran nested inside another access's probes and were not logged. */
+        NESTED(ThreadLog::nestedAccesses),
+        /** Repeated loads not logged (docs/agent.md, "Loads that are not logged"). */
+        LOADS_LEFT_OUT(ThreadLog::elidedLoads),
+        /** Times a producer waited because its log was full. */
+        BACK_PRESSURE_WAITS(ThreadLog::backPressureWaits),
+        /** Pauses made under schedule=active. */
+        PAUSES(ThreadLog::pauses),
+        /** Nanoseconds spent in those pauses. */
+        PAUSED_NANOS(ThreadLog::pausedNanos),
+        /** Pauses left out because their thread had spent its pause budget. */
+        PAUSES_OVER_BUDGET(ThreadLog::pausesOverBudget);
+
+        private final ToLongFunction<ThreadLog> of;
+
+        Count(ToLongFunction<ThreadLog> of) {
+            this.of = of;
+        }
+    }
+
+    private final long[] forgotten = new long[Count.values().length];
     private long failAt = -1;
     private final long memoryBound;
     private int addressLimit;
@@ -335,9 +356,9 @@ public final class CheckerLoop implements Runnable {
             Map.Entry<ThreadLog, Long> e = it.next();
             if (now - e.getValue() > FORGET_AFTER_NANOS) {
                 // its counts stay in the totals after it is forgotten
-                nestedByForgotten += e.getKey().nestedAccesses();
-                elidedByForgotten += e.getKey().elidedLoads();
-                waitsByEnded += e.getKey().backPressureWaits();
+                for (Count c : Count.values()) {
+                    forgotten[c.ordinal()] += c.of.applyAsLong(e.getKey());
+                }
                 Thread t = e.getKey().thread();
                 if (t != null) {
                     EventLog.forget(t);
@@ -373,40 +394,31 @@ public final class CheckerLoop implements Runnable {
         return p;
     }
 
-    /** Accesses that ran nested inside another access's probes and were not logged. */
-    public long nestedAccesses() {
-        long n = 0;
+    /** The total of {@code c} over every thread's log, forgotten ones included (racy reads). */
+    public long total(Count c) {
+        long n = forgotten[c.ordinal()];
         for (ThreadLog log : active) {
-            n += log.nestedAccesses();
+            n += c.of.applyAsLong(log);
         }
         for (ThreadLog log : ended.keySet()) {
-            n += log.nestedAccesses();
+            n += c.of.applyAsLong(log);
         }
-        return n + nestedByForgotten;
+        return n;
+    }
+
+    /** Accesses that ran nested inside another access's probes and were not logged. */
+    public long nestedAccesses() {
+        return total(Count.NESTED);
     }
 
     /** Repeated loads the threads did not log (docs/agent.md, "Loads that are not logged"). */
     public long loadsLeftOut() {
-        long n = 0;
-        for (ThreadLog log : active) {
-            n += log.elidedLoads();
-        }
-        for (ThreadLog log : ended.keySet()) {
-            n += log.elidedLoads();
-        }
-        return n + elidedByForgotten;
+        return total(Count.LOADS_LEFT_OUT);
     }
 
     /** Times producers waited because their log was full. */
     public long backPressureWaits() {
-        long w = waitsByEnded;
-        for (ThreadLog log : active) {
-            w += log.backPressureWaits();
-        }
-        for (ThreadLog log : ended.keySet()) {
-            w += log.backPressureWaits();
-        }
-        return w;
+        return total(Count.BACK_PRESSURE_WAITS);
     }
 
     /** The failure that stopped checking, or null. */

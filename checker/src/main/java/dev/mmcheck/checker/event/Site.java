@@ -8,8 +8,17 @@ package dev.mmcheck.checker.event;
  * @param file      source file name such as {@code Dekker.java}
  * @param line      source line, or 0 when unknown
  * @param bci       bytecode index, or -1 when unknown
+ * @param mode      the access mode the code chose there when the event's kind does not say it: {@code
+ *                  volatile}, {@code acquire} or {@code opaque} for a load, {@code opaque} for a store;
+ *                  empty for a plain access and wherever the kind says it all (release, volatile
+ *                  store, interlocked)
  */
-public record Site(String className, String method, String file, int line, int bci) {
+public record Site(String className, String method, String file, int line, int bci, String mode) {
+
+    /** A site with no mode of its own (a plain access, or one whose kind says its mode). */
+    public Site(String className, String method, String file, int line, int bci) {
+        this(className, method, file, line, bci, "");
+    }
 
     /** A site known only by file and line, as in hand-written traces. */
     public static Site at(String file, int line) {

@@ -8,7 +8,8 @@ package dev.mmcheck.checker.trace;
  *   chunk:   u8 type, u32 payload length, payload, u32 CRC-32 of type and payload
  *   'S' symbols: records of u8 tag, varint id, then
  *                't' thread: string name | 'a' address: string name |
- *                's' site: string class, string method, string file, varint line, varint bci+1
+ *                's' site: string class, string method, string file, varint line, varint bci+1 |
+ *                'm' site with a mode (version 2): as 's', then string mode
  *   'E' events:  varint count, then per event u8 kind, varint thread, varint operand+1, varint site+1
  *   'Z' end:     varint total number of events
  * </pre>
@@ -23,8 +24,10 @@ public final class BinaryTrace {
 
     /** The first eight bytes of every binary trace. */
     public static final byte[] MAGIC = {'M', 'M', 'C', 'T', 'R', 'A', 'C', 'E'};
-    /** The format version this code writes and reads. */
-    public static final int VERSION = 1;
+    /** The format version this code writes (it reads 1 and 2; 2 added sites with a mode). */
+    public static final int VERSION = 2;
+    /** The oldest version this code reads. */
+    public static final int OLDEST_VERSION = 1;
     /** Header length in bytes. */
     public static final int HEADER = 12;
     /** Chunk of symbol definitions. */
@@ -41,4 +44,5 @@ public final class BinaryTrace {
     static final int TAG_THREAD = 't';
     static final int TAG_ADDRESS = 'a';
     static final int TAG_SITE = 's';
+    static final int TAG_SITE_MODE = 'm';
 }

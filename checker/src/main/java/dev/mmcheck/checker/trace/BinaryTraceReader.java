@@ -69,9 +69,9 @@ public final class BinaryTraceReader {
             throw error(got, "the header is cut short");
         }
         int version = ((header[8] & 0xff) << 8) | (header[9] & 0xff);
-        if (version != BinaryTrace.VERSION) {
-            throw error(8, "trace format version " + version + " is not supported (this mmcheck reads version "
-                    + BinaryTrace.VERSION + ")");
+        if (version < BinaryTrace.OLDEST_VERSION || version > BinaryTrace.VERSION) {
+            throw error(8, "trace format version " + version + " is not supported (this mmcheck reads versions "
+                    + BinaryTrace.OLDEST_VERSION + " to " + BinaryTrace.VERSION + ")");
         }
         offset = header.length;
         while (true) {
@@ -142,13 +142,14 @@ public final class BinaryTraceReader {
                 switch (tag) {
                     case BinaryTrace.TAG_THREAD -> symbols.defineThread(id, c.string());
                     case BinaryTrace.TAG_ADDRESS -> symbols.defineAddress(id, c.string());
-                    case BinaryTrace.TAG_SITE -> {
+                    case BinaryTrace.TAG_SITE, BinaryTrace.TAG_SITE_MODE -> {
                         String cls = c.string();
                         String method = c.string();
                         String file = c.string();
                         int line = c.id();
                         int bci = c.id() - 1;
-                        symbols.defineSite(id, new Site(cls, method, file, line, bci));
+                        String mode = tag == BinaryTrace.TAG_SITE_MODE ? c.string() : "";
+                        symbols.defineSite(id, new Site(cls, method, file, line, bci, mode));
                     }
                     default -> throw error(at, "unknown symbol tag " + tag);
                 }

@@ -88,13 +88,16 @@ public final class BinaryTraceWriter implements EventSink, Closeable {
         }
         for (; sitesWritten < symbols.siteCount(); sitesWritten++) {
             Site s = symbols.siteOf(sitesWritten);
-            scratch.write(BinaryTrace.TAG_SITE);
+            scratch.write(s.mode().isEmpty() ? BinaryTrace.TAG_SITE : BinaryTrace.TAG_SITE_MODE);
             varint(scratch, sitesWritten);
             string(scratch, s.className());
             string(scratch, s.method());
             string(scratch, s.file());
             varint(scratch, Math.max(0, s.line()));
             varint(scratch, s.bci() + 1L);
+            if (!s.mode().isEmpty()) {
+                string(scratch, s.mode());
+            }
         }
         if (scratch.size() > 0) {
             chunk(BinaryTrace.SYMBOLS, scratch);

@@ -104,7 +104,8 @@ public final class TextTraceReader {
                 throw error(n, "'" + operand + "' is not a valid " + kind.operand().name().toLowerCase());
             }
         }
-        Site site = Site.at(name, n);
+        String mode = mode(tok[1]);
+        Site site = new Site("", "", name, n, -1, mode);
         if (i < tok.length) {
             if (!SITE.matcher(tok[i]).matches()) {
                 throw error(n, "unexpected '" + tok[i] + "' (a site looks like File.java:12)");
@@ -131,7 +132,7 @@ public final class TextTraceReader {
             if (i < tok.length) {
                 throw error(n, "unexpected '" + tok[i] + "' at the end of the line");
             }
-            site = new Site(cls, method, fl[0], lineNo, -1);
+            site = new Site(cls, method, fl[0], lineNo, -1, mode);
         }
         int thread = symbols.thread(tok[0]);
         checkOrder(n, thread, tok[0], kind, operand);
@@ -182,5 +183,21 @@ public final class TextTraceReader {
 
     private TraceFormatException error(int line, String what) {
         return new TraceFormatException(name + ":" + line, what);
+    }
+
+    /** The access mode an operation's word names beyond its kind ({@link Site#mode()}), or empty. */
+    static String mode(String word) {
+        switch (word.toLowerCase(java.util.Locale.ROOT)) {
+            case "volatile-load":
+            case "get":
+                return "volatile";
+            case "load-acquire":
+                return "acquire";
+            case "opaque-load":
+            case "opaque-store":
+                return "opaque";
+            default:
+                return "";
+        }
     }
 }

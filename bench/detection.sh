@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Detection per run: runs each sample RUNS times under each agent setting and prints, side by side,
+# in how many runs it got its declared verdict (a buggy sample: every expected analysis reported; a
+# clean one: no store-buffer or serializability report at all) and the mean wall time of a run.
+# This is the figure that matters to a user who attaches the agent once: did this run find the bug?
+#   bench/detection.sh                                   # all samples, RUNS=10, schedule=os vs active
+#   RUNS=20 bench/detection.sh S23_DekkerLoop S25_DoubleCheckedLocking
+#   SETTINGS="schedule=os schedule=active,seed=7" bench/detection.sh S25_DoubleCheckedLocking
+#   AGENT=/tmp/old/mmcheck.jar SETTINGS=- bench/detection.sh   # another build, its default options
+# Exit status 1 when a clean sample reported under any setting (a false report).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${RUNS:-10}
+AGENT=${AGENT:-agent/target/mmcheck.jar}
+SETTINGS=${SETTINGS:-"schedule=os schedule=active"}
+JAR=sample-apps/target/sample-apps.jar
+for f in "$AGENT" "$JAR"; do
+  [ -f "$f" ] || { echo "detection: $f is missing; build first (mvn -o -q install -DskipTests)" >&2; exit 2; }
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# the samples and their declared verdicts, from the samples' own listing
+{ java -jar "$JAR" 2>&1 || true; } | sed -n 's/^  \(S[0-9][0-9]_[A-Za-z]*\)  (expected: \(.*\))$/\1|\2/p' > "$tmp/verdicts"
+if [ $# -gt 0 ]; then
+  printf '%s\n' "$@" > "$tmp/wanted"
+  grep -F -f "$tmp/wanted" "$tmp/verdicts" > "$tmp/v2" || true
+  mv "$tmp/v2" "$tmp/verdicts"
+fi
+expected() { # analyses the verdict says must report, space separated
+  local v=$1 out=""
+  [[ $v == *"TSO violation"* ]] && out+=" tso"
+  [[ $v == *"PSO violation"* ]] && out+=" pso"
+  [[ $v == *"not SC-serializable"* ]] && out+=" scser"
+  [[ $v == *"not TSO-serializable"* ]] && out+=" tsoser"
+  echo "$out"
+}
+printf '%-28s %-8s' sample verdict
+for s in $SETTINGS; do printf ' | %-24s' "$s"; done
+printf '\n'
+false_reports=0
+declare -A hits
+for line in $(tr ' ' '_' < "$tmp/verdicts"); do
+  name=${line%%|*}
+  verdict=$(echo "${line#*|}" | tr '_' ' ')
+  want=$(expected "$verdict")
+  kind=$([ -n "$want" ] && echo buggy || echo clean)
+  printf '%-28s %-8s' "$name" "$kind"
+  for s in $SETTINGS; do
+    opts="report=$tmp/r.json"
+    [ "$s" != "-" ] && opts="$opts,$s"
+    ok=0
+    total_ms=0
+    for i in $(seq "$RUNS"); do
+      rm -f "$tmp/r.json"
+      start=$(date +%s%N)
+      java -javaagent:"$AGENT"="$opts" -jar "$JAR" "$name" > /dev/null 2>&1 || true
+      total_ms=$(( total_ms + ($(date +%s%N) - start) / 1000000 ))
+      got=$(jq -r '[.violations[].analysis] | unique | join(" ")' "$tmp/r.json" 2>/dev/null || echo "NO-REPORT")
+      if [ "$kind" = buggy ]; then
+        all=1
+        for a in $want; do [[ " $got " == *" $a "* ]] || all=0; done
+        [ "$got" != NO-REPORT ] && [ $all = 1 ] && ok=$((ok + 1))
+      else
+        if [ -z "$got" ]; then ok=$((ok + 1)); else false_reports=$((false_reports + 1)); fi
+      fi
+    done
+    hits[$s]=$(( ${hits[$s]:-0} + (ok * 10 >= RUNS * 9 ? 1 : 0) ))
+    printf ' | %3d/%-3d %6.2f s/run     ' "$ok" "$RUNS" "$(echo "$total_ms / $RUNS / 1000" | bc -l)"
+  done
+  printf '\n'
+done
+count=$(wc -l < "$tmp/verdicts")
+for s in $SETTINGS; do
+  echo "detection: $s: ${hits[$s]} of $count samples got their verdict in at least 9 of 10 runs"
+done
+if [ $false_reports -gt 0 ]; then
+  echo "detection: $false_reports runs of clean samples reported something (false reports)" >&2
+  exit 1
+fi

@@ -1,0 +1,173 @@
+package dev.mmcheck.runtime;
+
+/**
+ * {@code schedule=active}: brief pauses of an application thread where a pause lets another thread's
+ * accesses land inside a window that the store-buffer monitors need to see (active testing after
+ * Sen's RaceFuzzer; docs/schedules.md):
+ * <ul>
+ *   <li>the store-buffering window: after a plain or release store, the thread's next access to
+ *       another address with no full fence between; the pause comes right after that access, while
+ *       the store could still be buffered, so the other thread's store and load run after it (the
+ *       interleaving on which monitor_TSO reports Dekker's and store buffering's violations);</li>
+ *   <li>the critical-section window: right after a plain or release store made while the thread
+ *       holds a monitor, before its monitorexit (which flushes), so that another thread's unlocked
+ *       reads land between the store and the exit (broken double-checked locking);</li>
+ *   <li>a coin toss after a call into a java.util.concurrent synchronizer: threads it releases together
+ *       leave it in the order the OS chose, nearly always the same one; the coin lets each go first as
+ *       often as not.</li>
+ * </ul>
+ * A window point pauses with a probability that falls with the number of times this thread has
+ * reached it (always for the first {@link #ALWAYS} times per thread and store site, then
+ * {@code ALWAYS/n} at the n-th: a few dozen pauses per site and thread over a long run, so hot code
+ * stays fast and cold code is perturbed), and never while the threads together have spent more than
+ * {@link #BUDGET_SHARE} of the time since start-up paused. A pause yields the processor for {@link #pauseNanos}: it
+ * holds no stripe and no lock of mmcheck's, waits for nothing, and changes no value the program
+ * computes, so it cannot deadlock a program that does not already deadlock. The choices come from a
+ * per-thread generator seeded with {@link #seed} and the thread's serial, so a run repeats them as
+ * far as each thread's own path repeats.
+ *
+ * <p>Called only by {@link StripeProtocol} on the application thread; allocates nothing, logs nothing,
+ * calls no instrumented code. Configured once before the application starts.
+ */
+public final class Schedule {
+
+    /** Window points per thread and store site that always pause. */
+    static final int ALWAYS = 32;
+    /** The share of the run's time the threads together may spend paused. */
+    static final double BUDGET_SHARE = 0.25;
+    /** The store-buffering pause comes after one of the first this many accesses to other addresses. */
+    static final int SPREAD = 3;
+    /** Per-thread counters of window points, direct-mapped on the store site's low bits. */
+    static final int COUNTERS = 1 << 12;
+
+    /** Whether pauses are on (set before any application thread runs; plain: threads start after). */
+    static boolean active;
+    /** The seed of the threads' generators. */
+    static long seed;
+    /** How long a pause lasts. */
+    static long pauseNanos = 200_000;
+    /** When pauses were turned on (the budget's clock). */
+    static long startNanos;
+    /** Time all threads spent in pauses so far. */
+    private static final java.util.concurrent.atomic.AtomicLong PAUSED = new java.util.concurrent.atomic.AtomicLong();
+
+    private Schedule() {
+    }
+
+    /** Turns pauses on with {@code seed}, each {@code pauseMicros} long. Before the application starts. */
+    public static void activate(long seed, long pauseMicros) {
+        Schedule.seed = seed;
+        Schedule.pauseNanos = pauseMicros * 1000;
+        Schedule.startNanos = System.nanoTime();
+        Schedule.active = true;
+    }
+
+    /** The seed the pauses were drawn with. Any thread. */
+    public static long seed() {
+        return seed;
+    }
+
+    /** Whether pauses are on. Any thread. */
+    public static boolean active() {
+        return active;
+    }
+
+    /**
+     * Notes event {@code kind} of thread {@code t} at {@code site} on the held address (the stripe is
+     * held): opens, closes or ends a window, leaving the site of a due pause in {@code t.pauseSite}.
+     */
+    static void onEvent(ThreadLog t, int kind, int site) {
+        boolean juc = kind == Kinds.INTERLOCKED && t.heldObject == Probes.JUC_OBJECT;
+        if (juc && t.jucSite == site) {
+            // the event after a call into a java.util.concurrent synchronizer (a barrier, latch, lock,
+            // queue) at this site: threads it releases together leave it in the order the OS chose; a
+            // coin toss delays this one, so that the other runs first as often as not
+            t.pauseSite = site;
+            t.pauseCoin = true;
+            t.jucSite = -1;
+        } else {
+            t.jucSite = juc ? site : -1;
+        }
+        switch (kind) {
+            case Kinds.LOAD:
+                windowAccess(t);
+                break;
+            case Kinds.STORE:
+            case Kinds.RELEASE_STORE:
+                windowAccess(t);
+                if (t.monitorDepth > 0) {
+                    t.pauseSite = site; // inside a critical section: before the monitorexit flushes it
+                }
+                t.windowSite = site;
+                t.windowObject = t.heldObject;
+                t.windowSlot = t.heldSlot;
+                t.windowAccesses = 0;
+                break;
+            case Kinds.MONITOR_ENTER:
+                t.monitorDepth++;
+                t.windowSite = -1;
+                break;
+
+            case Kinds.MONITOR_EXIT:
+                if (t.monitorDepth > 0) {
+                    t.monitorDepth--;
+                }
+                t.windowSite = -1;
+                break;
+            default:
+                // volatile stores, interlocked operations, full fences, thread start and join: a full
+                // fence each, nothing of the thread stays buffered past them
+                t.windowSite = -1;
+                break;
+        }
+    }
+
+    /** An event no address orders: a full fence or a join closes the window; StoreStore and load fences do not. */
+    static void onFence(ThreadLog t, int kind) {
+        if (kind == Kinds.FULL_FENCE || kind == Kinds.THREAD_JOIN) {
+            t.windowSite = -1;
+        }
+    }
+
+    /**
+     * An access under the held stripe to another address than the open window's store: the pause comes
+     * after it, or (a coin toss each time) after one of the next accesses, up to the {@link #SPREAD}-th:
+     * which load the other thread's store must follow is not known here ({@code seen += y} loads
+     * {@code seen} before {@code y}).
+     */
+    private static void windowAccess(ThreadLog t) {
+        if (t.windowSite >= 0 && (t.windowObject != t.heldObject || t.windowSlot != t.heldSlot)) {
+            if (++t.windowAccesses < SPREAD && t.nextRandom(2) == 0) {
+                return;
+            }
+            t.pauseSite = t.windowSite;
+            t.windowSite = -1;
+            t.windowObject = null;
+        }
+    }
+
+    /** After the stripe is released: pauses if a pause is due and chosen. */
+    static void afterUnlock(ThreadLog t) {
+        int site = t.pauseSite;
+        t.pauseSite = -1;
+        int n = ++t.windowPoints[site & (COUNTERS - 1)];
+        boolean coin = t.pauseCoin;
+        t.pauseCoin = false;
+        if ((n > ALWAYS && t.nextRandom(n) >= ALWAYS) || (coin && t.nextRandom(2) == 0)) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (PAUSED.get() > (now - startNanos) * BUDGET_SHARE) {
+            t.pausesOverBudget++;
+            return;
+        }
+        long end = now + pauseNanos;
+        do {
+            Thread.yield();
+        } while (System.nanoTime() < end);
+        long paused = System.nanoTime() - now;
+        t.pauses++;
+        t.pausedNanos += paused;
+        PAUSED.addAndGet(paused);
+    }
+}

@@ -1,0 +1,145 @@
+package dev.mmcheck.runtime;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Where schedule=active pauses: the windows it recognizes, how often it pauses, and that a seed repeats it. */
+class ScheduleTest {
+
+    private static final Object A = new Object();
+    private static final Object B = new Object();
+    private static final Object C = new Object();
+
+    @BeforeAll
+    static void on() {
+        Schedule.activate(42, 1);
+        Schedule.startNanos -= 3_600_000_000_000L; // an hour's budget: what is tested here is where and how often
+    }
+
+    @AfterAll
+    static void off() {
+        Schedule.active = false;
+    }
+
+    private static ThreadLog log(int serial) {
+        return new ThreadLog(serial, Thread.currentThread(), 64);
+    }
+
+    /** The event {@code kind} of {@code t} at {@code site} on address (object, 0), as the stripe protocol reports it. */
+    private static void event(ThreadLog t, int kind, Object object, int site) {
+        t.heldObject = object;
+        t.heldSlot = 0;
+        Schedule.onEvent(t, kind, site);
+        t.heldObject = null;
+    }
+
+    @Test
+    void aStoreFollowedByAnAccessToAnotherAddressIsAWindow() {
+        int[] at = new int[Schedule.SPREAD + 1];
+        for (int k = 0; k < 400; k++) {
+            ThreadLog t = log(100 + k);
+            event(t, Kinds.STORE, A, 10);
+            assertEquals(-1, t.pauseSite, "no pause right after the store: its window is still open");
+            event(t, Kinds.LOAD, A, 11);
+            assertEquals(-1, t.pauseSite, "the same address again: not the store-buffering window");
+            int i = 1;
+            while (t.pauseSite < 0 && i <= Schedule.SPREAD + 1) {
+                event(t, Kinds.LOAD, i % 2 == 0 ? B : C, 12);
+                i++;
+            }
+            assertEquals(10, t.pauseSite, "after an access to another address, for the store's site");
+            at[i - 2]++;
+            t.pauseSite = -1;
+            event(t, Kinds.LOAD, B, 13);
+            assertEquals(-1, t.pauseSite, "one pause per window");
+        }
+        assertEquals(0, at[Schedule.SPREAD], "never later than the " + Schedule.SPREAD + "th access");
+        for (int i = 0; i < Schedule.SPREAD; i++) {
+            assertTrue(at[i] > 50, "the pause comes after access " + (i + 1) + " now and then: " + at[i]);
+        }
+        ThreadLog t = log(7);
+        event(t, Kinds.RELEASE_STORE, A, 14);
+        for (int i = 0; i < Schedule.SPREAD && t.pauseSite < 0; i++) {
+            event(t, Kinds.LOAD, B, 15);
+        }
+        assertEquals(14, t.pauseSite, "a release store opens a window too");
+    }
+
+    @Test
+    void aFullFenceClosesTheWindowAndAStoreStoreFenceDoesNot() {
+        ThreadLog t = log(2);
+        for (int fence : new int[] {Kinds.VOLATILE_STORE, Kinds.INTERLOCKED, Kinds.MONITOR_EXIT}) {
+            event(t, Kinds.STORE, A, 20);
+            event(t, fence, B, 21);
+            event(t, Kinds.LOAD, B, 22);
+            assertEquals(-1, t.pauseSite, "kind " + fence + " flushes the buffer: no window");
+        }
+        event(t, Kinds.STORE, A, 23);
+        Schedule.onFence(t, Kinds.FULL_FENCE);
+        event(t, Kinds.LOAD, B, 24);
+        assertEquals(-1, t.pauseSite, "a full fence closes it");
+        event(t, Kinds.STORE, A, 25);
+        Schedule.onFence(t, Kinds.STORE_STORE_FENCE);
+        Schedule.onFence(t, Kinds.LOAD_FENCE);
+        for (int i = 0; i < Schedule.SPREAD && t.pauseSite < 0; i++) {
+            event(t, Kinds.LOAD, B, 26);
+        }
+        assertEquals(25, t.pauseSite, "StoreStore and load fences leave the store buffered");
+    }
+
+    @Test
+    void aStoreInsideACriticalSectionPausesBeforeTheMonitorExit() {
+        ThreadLog t = log(3);
+        event(t, Kinds.MONITOR_ENTER, B, 30);
+        event(t, Kinds.STORE, A, 31);
+        assertEquals(31, t.pauseSite, "inside the monitor: right after the store");
+        t.pauseSite = -1;
+        event(t, Kinds.MONITOR_EXIT, B, 32);
+        event(t, Kinds.STORE, A, 33);
+        assertEquals(-1, t.pauseSite, "outside it: no critical-section window");
+        assertEquals(0, t.monitorDepth);
+    }
+
+    @Test
+    void theEventAfterAJucCallIsACoinToss() {
+        ThreadLog t = log(4);
+        event(t, Kinds.INTERLOCKED, Probes.JUC_OBJECT, 40); // before the call
+        assertEquals(-1, t.pauseSite);
+        event(t, Kinds.INTERLOCKED, Probes.JUC_OBJECT, 40); // after it
+        assertEquals(40, t.pauseSite);
+        assertTrue(t.pauseCoin);
+        t.pauseSite = -1;
+        event(t, Kinds.INTERLOCKED, Probes.JUC_OBJECT, 41);
+        event(t, Kinds.LOAD, A, 42);
+        event(t, Kinds.INTERLOCKED, Probes.JUC_OBJECT, 41);
+        assertEquals(-1, t.pauseSite, "an event between: not the two halves of one call");
+    }
+
+    @Test
+    void pausesThinOutLogarithmicallyAndASeedRepeatsThem() {
+        ThreadLog t = log(5);
+        ThreadLog same = log(5);
+        ThreadLog other = log(6);
+        int n = 20_000;
+        boolean differs = false;
+        ThreadLog[] logs = {t, same, other};
+        for (int i = 0; i < n; i++) {
+            long[] before = {t.pauses, same.pauses, other.pauses};
+            for (int k = 0; k < 3; k++) {
+                logs[k].pauseSite = 50;
+                Schedule.afterUnlock(logs[k]);
+            }
+            assertEquals(t.pauses - before[0], same.pauses - before[1], "same seed and serial: same choice at " + i);
+            differs |= t.pauses - before[0] != other.pauses - before[2];
+        }
+        double expected = Schedule.ALWAYS * (1 + Math.log((double) n / Schedule.ALWAYS));
+        assertTrue(t.pauses > expected * 0.7 && t.pauses < expected * 1.3,
+                t.pauses + " pauses in " + n + " window points, expected about " + (long) expected);
+        assertTrue(differs, "another thread's generator makes other choices");
+        assertTrue(t.pausedNanos >= t.pauses * 1000, "each pause lasts at least its time");
+    }
+}

@@ -7,6 +7,8 @@
 #   bench/agent-overhead.sh            # RUNS=3
 #   RUNS=5 bench/agent-overhead.sh W02_ArrayCompute
 #   TX=1 RUNS=5 bench/agent-overhead.sh
+# AGENT_OPTIONS=... adds agent options to the agent's runs (e.g. AGENT_OPTIONS=schedule=os to measure
+# without schedule=active's pauses).
 # SCALE=N makes each workload N times longer (-Dworkload.scale=N): at 1 a plain run takes tens of
 # milliseconds, mostly before the JIT has compiled the loops; larger scales show the steady state.
 set -euo pipefail
@@ -20,6 +22,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 TX=${TX:-0}
+EXTRA=${AGENT_OPTIONS:+,$AGENT_OPTIONS}
 # the transactions each workload declares: W01 the queue's operations, W02 (no methods to call atomic)
 # the serializability checks chosen, so every event is a transaction of its own
 tx_options() {
@@ -42,10 +45,10 @@ for w in $WORKLOADS; do
   : > "$tmp/plain"; : > "$tmp/agent"; : > "$tmp/tx"
   for i in $(seq "$RUNS"); do
     java -Dworkload.scale="$SCALE" -jar sample-apps/target/sample-apps.jar "$w" | elapsed >> "$tmp/plain"
-    java -Dworkload.scale="$SCALE" -javaagent:agent/target/mmcheck.jar=report="$tmp/r.json" -jar sample-apps/target/sample-apps.jar "$w" 2>/dev/null \
+    java -Dworkload.scale="$SCALE" -javaagent:agent/target/mmcheck.jar=report="$tmp/r.json"$EXTRA -jar sample-apps/target/sample-apps.jar "$w" 2>/dev/null \
       | elapsed >> "$tmp/agent"
     if [ "$TX" = 1 ]; then
-      java -Dworkload.scale="$SCALE" -javaagent:agent/target/mmcheck.jar=report="$tmp/t.json",$(tx_options "$w") \
+      java -Dworkload.scale="$SCALE" -javaagent:agent/target/mmcheck.jar=report="$tmp/t.json",$(tx_options "$w")$EXTRA \
         -jar sample-apps/target/sample-apps.jar "$w" 2>/dev/null | elapsed >> "$tmp/tx"
     fi
   done

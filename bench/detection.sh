@@ -19,6 +19,11 @@ for f in "$AGENT" "$JAR"; do
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# copies: a rebuild while this runs must not change the jars under the runs
+cp "$AGENT" "$tmp/mmcheck.jar"
+cp "$JAR" "$tmp/sample-apps.jar"
+AGENT=$tmp/mmcheck.jar
+JAR=$tmp/sample-apps.jar
 # the samples and their declared verdicts, from the samples' own listing
 { java -jar "$JAR" 2>&1 || true; } | sed -n 's/^  \(S[0-9][0-9]_[A-Za-z]*\)  (expected: \(.*\))$/\1|\2/p' > "$tmp/verdicts"
 if [ $# -gt 0 ]; then
@@ -55,7 +60,8 @@ for line in $(tr ' ' '_' < "$tmp/verdicts"); do
       start=$(date +%s%N)
       java -javaagent:"$AGENT"="$opts" -jar "$JAR" "$name" > /dev/null 2>&1 || true
       total_ms=$(( total_ms + ($(date +%s%N) - start) / 1000000 ))
-      got=$(jq -r '[.violations[].analysis] | unique | join(" ")' "$tmp/r.json" 2>/dev/null || echo "NO-REPORT")
+      got=$(jq -r '[.violations[] | (.analyses // [.analysis])[]] | unique | join(" ")' "$tmp/r.json" 2>/dev/null \
+        || echo "NO-REPORT")
       if [ "$kind" = buggy ]; then
         all=1
         for a in $want; do [[ " $got " == *" $a "* ]] || all=0; done

@@ -20,7 +20,9 @@ for s in "$@"; do
     java -javaagent:agent/target/mmcheck.jar=report="$tmp/r.json"${OPTIONS:+,$OPTIONS} \
       -jar sample-apps/target/sample-apps.jar "$s" > /dev/null 2>&1
     for a in tso pso sober scser tsoser; do
-      if grep -q "\"analysis\" : \"$a\"" "$tmp/r.json"; then echo "$a" >> "$tmp/counts"; fi
+      if jq -e --arg a "$a" '[.violations[].analyses[]] | index($a) != null' "$tmp/r.json" > /dev/null; then
+        echo "$a" >> "$tmp/counts"
+      fi
     done
   done
   c() { grep -cx "$1" "$tmp/counts" || true; }

@@ -16,7 +16,12 @@ import dev.mmcheck.checker.finding.Note;
 import dev.mmcheck.checker.monitor.MonitorConfig;
 import dev.mmcheck.checker.report.CheckResult;
 import dev.mmcheck.checker.report.Failure;
+import dev.mmcheck.checker.report.Category;
+import dev.mmcheck.checker.report.Finding;
+import dev.mmcheck.checker.report.HtmlReport;
 import dev.mmcheck.checker.report.JsonReport;
+import dev.mmcheck.checker.report.SarifReport;
+import dev.mmcheck.checker.report.Triage;
 import dev.mmcheck.checker.report.Summary;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.Schedule;
@@ -197,7 +202,15 @@ final class AgentStart {
             run.put("selfCheckMismatches", self.mismatches());
         }
         String source = System.getProperty("sun.java.command", "the JVM");
-        List<String> summary = new ArrayList<>(Summary.lines(source, result));
+        Triage.Outcome outcome;
+        try {
+            outcome = options.triage().apply(Finding.group(result.violations()));
+        } catch (IOException e) {
+            result = result.withNotes(List.of(Note.incomplete("baseline", "", 0, "the baseline "
+                    + options.triage().baseline() + " could not be written: " + e)), List.of());
+            outcome = Triage.untriaged(result);
+        }
+        List<String> summary = new ArrayList<>(Summary.lines(source, result, outcome));
         summary.add(options.activeSchedule()
                 ? "mmcheck: schedule active, seed " + Schedule.seed() + " (seed=" + Schedule.seed() + " repeats its "
                         + "choices), " + loop.total(CheckerLoop.Count.PAUSES) + " pauses, "
@@ -215,8 +228,16 @@ final class AgentStart {
                 tee.close();
                 summary.add("mmcheck: trace written to " + options.trace());
             }
-            JsonReport.write(options.report(), source, true, result, run);
+            JsonReport.write(options.report(), source, true, result, run, outcome);
             summary.add("mmcheck: report written to " + options.report() + " (summary: " + text + ")");
+            if (options.sarif() != null) {
+                SarifReport.write(options.sarif(), source, true, result, outcome);
+                summary.add("mmcheck: SARIF written to " + options.sarif());
+            }
+            if (options.html() != null) {
+                HtmlReport.write(options.html(), source, true, result, outcome);
+                summary.add("mmcheck: HTML written to " + options.html());
+            }
         } catch (IOException | RuntimeException e) {
             written = false;
             summary.add("mmcheck: INCOMPLETE: cannot write the report: " + e);
@@ -230,8 +251,10 @@ final class AgentStart {
                     + "(failOnError=false keeps the application's own)");
             Runtime.getRuntime().halt(EXIT_INCOMPLETE);
         }
-        if (options.failOnViolation() && !result.violations().isEmpty()) {
-            log.info("mmcheck: failOnViolation=true: exit status 1");
+        if (options.failOnViolation() && outcome.failing() > 0) {
+            log.info("mmcheck: failOnViolation=true: " + outcome.failing() + " new findings in the categories of failOn="
+                    + options.triage().failOn().stream().map(Category::label).sorted()
+                            .collect(java.util.stream.Collectors.joining(":")) + ": exit status 1");
             Runtime.getRuntime().halt(1);
         }
     }
@@ -244,8 +267,11 @@ final class AgentStart {
     private static void preload(CheckerLoop loop) throws IOException {
         CheckResult empty = loop.checker().result().withFailure(Failure.of("preload", -1, new Exception()))
                 .withNotes(List.of(Note.info("preload", "", 0, "")), List.of());
-        Summary.lines("", empty);
-        JsonReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, Map.of("preload", 0));
+        Triage.Outcome outcome = Triage.untriaged(empty);
+        Summary.lines("", empty, outcome);
+        JsonReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, Map.of("preload", 0), outcome);
+        SarifReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, outcome);
+        HtmlReport.page("", true, empty, outcome);
     }
 
     /** Where the text summary goes: beside the JSON report, {@code .json} replaced by {@code .txt}. */

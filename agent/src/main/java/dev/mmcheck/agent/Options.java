@@ -2,6 +2,7 @@ package dev.mmcheck.agent;
 
 import dev.mmcheck.checker.engine.Fault;
 import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.report.Triage;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,17 +42,23 @@ import java.util.regex.Pattern;
  * @param activeSchedule  schedule=active: pause threads briefly inside store-buffering and critical-section
  *                        windows (docs/schedules.md); false for schedule=os
  * @param seed            the seed of those pauses (seed=), or null to draw one
+ * @param triage          suppression rules (suppress=), the baseline (baseline=) and the categories that fail the
+ *                        run with failOnViolation (failOn=), read when the options are parsed
+ * @param sarif           where to write the findings as SARIF, or null
+ * @param html            where to write them as an HTML page, or null
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
-        long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed) {
+        long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed,
+        Triage triage, Path sarif, Path html) {
 
     /** The schedule when schedule= is not given (docs/schedules.md says why). */
     public static final String DEFAULT_SCHEDULE = "active";
 
     /** The option keys, in the order the help lists them. */
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
-            "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed");
+            "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed",
+            "failOn", "suppress", "baseline", "sarif", "html");
 
     /** Infrastructure that is not the code under test, excluded unless {@code excludes} is given. */
     public static final List<String> DEFAULT_EXCLUDES = List.of("org.junit.*", "junit.*", "org.opentest4j.*",
@@ -130,9 +137,20 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
                 throw new OptionException("option seed=" + seed + " has no effect with schedule=os");
             }
         }
+        Triage triage;
+        try {
+            triage = Triage.load(values.containsKey("suppress") ? path(values.get("suppress"), "suppress") : null,
+                    values.containsKey("baseline") ? path(values.get("baseline"), "baseline") : null,
+                    Triage.categories(values.getOrDefault("failOn", "all")));
+        } catch (Triage.TriageException e) {
+            throw new OptionException((e.getMessage().startsWith("unknown category") ? "option failOn: " : "")
+                    + e.getMessage());
+        }
+        Path sarif = values.containsKey("sarif") ? path(values.get("sarif"), "sarif") : null;
+        Path html = values.containsKey("html") ? path(values.get("html"), "html") : null;
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
                 values.containsKey("models"), failOnError, memory, repeats.equals("log"), inject,
-                schedule.equals("active"), seed);
+                schedule.equals("active"), seed, triage, sarif, html);
     }
 
     private static String known(String key, String where) throws OptionException {

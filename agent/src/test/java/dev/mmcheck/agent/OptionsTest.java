@@ -89,8 +89,10 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html",
         "schedule=pct        | option schedule=pct must be os or active",
+        "failOn=race:bugs    | option failOn: unknown category 'bugs' (race, relaxed, atomicity, or all)",
+        "suppress=/nonexistent/rules.txt | the suppression file /nonexistent/rules.txt does not exist",
         "seed=x1             | option seed=x1 must be a whole number",
         "schedule=os,seed=3  | option seed=3 has no effect with schedule=os",
         "repeatedLoads=all   | option repeatedLoads=all must be skip or log",

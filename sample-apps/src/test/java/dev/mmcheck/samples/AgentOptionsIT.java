@@ -42,7 +42,7 @@ class AgentOptionsIT {
                 + "running unchecked)"},
             {"frobnicate=1", "mmcheck: unknown option 'frobnicate' (agent argument); known options: report, models, "
                 + "includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, "
-                + "injectFailure, schedule, seed "
+                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html "
                 + "(stopping rather than running unchecked)"},
         };
         for (String[] c : cases) {
@@ -76,8 +76,10 @@ class AgentOptionsIT {
         assertTrue(Files.size(trace) > 0);
         Set<String> live = new TreeSet<>();
         for (JsonNode v : run.report.get("violations")) {
-            live.add(v.get("analysis").asText() + " " + AgentRun.event(v, "store").get("line") + " "
-                    + AgentRun.event(v, "access").get("line"));
+            for (JsonNode a : v.get("analyses")) {
+                live.add(a.asText() + " " + AgentRun.event(v, "store").get("line") + " "
+                        + AgentRun.event(v, "access").get("line"));
+            }
         }
         Symbols symbols = new Symbols();
         Checker checker = new Checker(symbols, Checker.Config.defaults());

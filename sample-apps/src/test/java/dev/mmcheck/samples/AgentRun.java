@@ -63,8 +63,10 @@ final class AgentRun {
     List<JsonNode> violations(String analysis) {
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode v : report.get("violations")) {
-            if (v.get("analysis").asText().equals(analysis)) {
-                out.add(v);
+            for (JsonNode a : v.get("analyses")) {
+                if (a.asText().equals(analysis)) {
+                    out.add(v);
+                }
             }
         }
         return out;

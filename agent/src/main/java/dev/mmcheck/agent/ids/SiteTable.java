@@ -15,7 +15,12 @@ public final class SiteTable {
 
     /** Registers a site and returns its id. */
     public synchronized int register(String className, String method, String file, int line, int bci) {
-        sites.add(new Site(className, method, file, line, bci));
+        return register(className, method, file, line, bci, "");
+    }
+
+    /** Registers a site with an access mode ({@link Site#mode()}) and returns its id. */
+    public synchronized int register(String className, String method, String file, int line, int bci, String mode) {
+        sites.add(new Site(className, method, file, line, bci, mode));
         return sites.size() - 1;
     }
 

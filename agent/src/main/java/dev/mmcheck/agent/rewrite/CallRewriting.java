@@ -230,7 +230,7 @@ final class CallRewriting {
             before.add(Probe.MUTE.call());
         }
         reload(before, args, slots);
-        int site = rw.site(m);
+        int site = rw.site(m, JdkModel.mode(c.treatment(), m.name));
         LabelNode start = new LabelNode();
         LabelNode end = new LabelNode();
         LabelNode handler = new LabelNode();

@@ -134,8 +134,13 @@ public final class ClassRewriter extends ClassVisitor {
 
     /** Registers the site of an instruction of method {@code method}. */
     int site(String method, int line, int bci) {
+        return site(method, line, bci, "");
+    }
+
+    /** Registers the site of an instruction of method {@code method} that accesses memory in {@code mode}. */
+    int site(String method, int line, int bci, String mode) {
         return context.sites().register(className, method, sourceFile.isEmpty() ? simpleName() + ".java" : sourceFile,
-                line, bci);
+                line, bci, mode);
     }
 
     private String simpleName() {

@@ -30,7 +30,8 @@ final class FieldRewriting {
         int field = rw.owner().fields().id(facts.declaringClass(), f.name);
         Type type = Type.getType(f.desc);
         char l = MethodRewriter.letter(type);
-        int site = rw.site(f);
+        boolean load = f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.GETSTATIC;
+        int site = rw.site(f, load && facts.isVolatile() ? "volatile" : ""); // a volatile store's kind says it
         InsnList before = new InsnList();
         InsnList after = new InsnList();
         switch (f.getOpcode()) {

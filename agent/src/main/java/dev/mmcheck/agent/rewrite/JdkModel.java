@@ -153,6 +153,30 @@ final class JdkModel {
         return Call.NONE;
     }
 
+    /**
+     * The access mode of a load or store through an atomic, updater, VarHandle or Unsafe method beyond
+     * what its event kind says ({@code Site.mode}): {@code volatile}, {@code acquire}, {@code opaque},
+     * or empty for a plain access (VarHandle {@code get}/{@code set}, Unsafe {@code getInt}, {@code
+     * getPlain}) and for the kinds that say it all (release and volatile stores, interlocked).
+     */
+    static String mode(Treatment treatment, String name) {
+        if (name.contains("Opaque")) {
+            return "opaque";
+        }
+        if (name.contains("Acquire")) {
+            return "acquire";
+        }
+        if (name.equals("getVolatile") || name.startsWith("get") && name.endsWith("Volatile")) {
+            return "volatile";
+        }
+        boolean atomicLoad = treatment == Treatment.ATOMIC || treatment == Treatment.ATOMIC_ARRAY
+                || treatment == Treatment.UPDATER;
+        if (atomicLoad && accessKind(name) == Kinds.LOAD && !name.equals("getPlain")) {
+            return "volatile"; // Atomic*.get(), intValue(): volatile reads
+        }
+        return "";
+    }
+
     private static boolean isFunctional(String name) {
         return name.endsWith("Update") || name.endsWith("Accumulate") || name.equals("updateAndGet")
                 || name.equals("accumulateAndGet");

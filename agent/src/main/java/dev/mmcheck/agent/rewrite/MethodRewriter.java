@@ -130,8 +130,13 @@ final class MethodRewriter extends MethodNode {
 
     /** The site id of instruction {@code n}, registered now (its line is the current one). */
     int site(AbstractInsnNode n) {
+        return site(n, "");
+    }
+
+    /** {@link #site(AbstractInsnNode)} for an access in {@code mode} ({@code Site.mode}: volatile, acquire, opaque). */
+    int site(AbstractInsnNode n, String mode) {
         Integer at = bci.get(n);
-        return owner.site(name, line, at == null ? -1 : at);
+        return owner.site(name, line, at == null ? -1 : at, mode);
     }
 
     /** Pushes int constant {@code v}. */

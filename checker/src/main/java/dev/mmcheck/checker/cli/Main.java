@@ -6,7 +6,12 @@ import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Note;
 import dev.mmcheck.checker.report.CheckResult;
+import dev.mmcheck.checker.report.Category;
+import dev.mmcheck.checker.report.Finding;
+import dev.mmcheck.checker.report.HtmlReport;
 import dev.mmcheck.checker.report.JsonReport;
+import dev.mmcheck.checker.report.SarifReport;
+import dev.mmcheck.checker.report.Triage;
 import dev.mmcheck.checker.report.Summary;
 import dev.mmcheck.checker.report.Version;
 import dev.mmcheck.checker.trace.BinaryTraceWriter;
@@ -26,17 +31,19 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * The {@code mmcheck} command line.
  *
  * <pre>
- *   mmcheck replay TRACE [--models tso,pso,sober,scser,tsoser] [--report FILE.json] [--quiet]
+ *   mmcheck replay TRACE [--models tso,pso,sober,scser,tsoser] [--report FILE.json] [--sarif FILE.sarif]
+ *                  [--html FILE.html] [--suppress FILE] [--baseline FILE] [--fail-on race,relaxed,atomicity] [--quiet]
  *   mmcheck convert IN OUT        (OUT ending in .trace is text, anything else binary)
  * </pre>
  *
- * Exit status: 0 no violation, 1 violations found, 2 bad input or usage (one line on stderr, no
+ * Exit status: 0 no violation (or none new in a failing category), 1 violations found, 2 bad input or usage (one line on stderr, no
  * stack trace), 3 no violation but not everything was checked (a trace cut short, a failure inside the
  * checker: the summary's first lines say which).
  */
@@ -49,15 +56,20 @@ public final class Main {
     static final int INCOMPLETE = 3;
 
     private static final String USAGE = String.join("\n",
-            "usage: mmcheck replay TRACE [--models tso,pso,sober,scser,tsoser] [--report FILE.json] [--quiet]",
+            "usage: mmcheck replay TRACE [--models tso,pso,sober,scser,tsoser] [--report FILE.json] [--sarif FILE]",
+            "                      [--html FILE] [--suppress FILE] [--baseline FILE] [--fail-on race,relaxed,atomicity]",
+            "                      [--quiet]",
             "       mmcheck convert IN OUT",
             "       " + dev.mmcheck.checker.history.HistoryCommand.USAGE,
             "       mmcheck --version",
             "replay runs the store-buffer monitors on a recorded or hand-written trace and reports every",
             "sequential-consistency violation a TSO or PSO machine could produce, and, when the trace declares",
             "transactions, every cycle that makes them not serializable under SC or TSO; convert turns a text",
-            "trace into the binary format and back (OUT ending in .trace is written as text).",
-            "exit status: 0 no violation, 1 violations found, 2 bad input, 3 no violation but the check is",
+            "trace into the binary format and back (OUT ending in .trace is written as text). --suppress takes",
+            "rules of accepted findings, --baseline a file of known ones (written when absent), --fail-on the",
+            "categories that count (docs/report-format.md).",
+            "exit status: 0 no violation (none new in a --fail-on category), 1 violations found, 2 bad input,",
+            "3 no violation but the check is",
             "incomplete (a trace cut short, a failure inside the checker: the summary's first lines say which)");
 
     private final PrintStream out;
@@ -115,9 +127,33 @@ public final class Main {
         boolean quiet = false;
         Set<Analysis> analyses = EnumSet.of(Analysis.TSO, Analysis.PSO);
         boolean chosen = false;
+        Path sarif = null;
+        Path html = null;
+        Path suppress = null;
+        Path baseline = null;
+        Set<Category> failOn = EnumSet.allOf(Category.class);
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
-            if (a.equals("--models") || a.startsWith("--models=")) {
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            if (List.of("--sarif", "--html", "--suppress", "--baseline", "--fail-on").contains(name)) {
+                String v = a.contains("=") ? a.substring(a.indexOf('=') + 1) : value(args, ++i, name);
+                if (v.isEmpty()) {
+                    throw new UsageException(name + " needs a value");
+                }
+                switch (name) {
+                    case "--sarif" -> sarif = Path.of(v);
+                    case "--html" -> html = Path.of(v);
+                    case "--suppress" -> suppress = Path.of(v);
+                    case "--baseline" -> baseline = Path.of(v);
+                    default -> {
+                        try {
+                            failOn = Triage.categories(v);
+                        } catch (Triage.TriageException e) {
+                            throw new UsageException("--fail-on: " + e.getMessage());
+                        }
+                    }
+                }
+            } else if (a.equals("--models") || a.startsWith("--models=")) {
                 String v = a.equals("--models") ? value(args, ++i, "--models") : a.substring("--models=".length());
                 analyses = analyses(v);
                 chosen = true;
@@ -140,6 +176,12 @@ public final class Main {
         if (trace == null) {
             throw new UsageException("replay needs a trace file");
         }
+        Triage triage;
+        try {
+            triage = Triage.load(suppress, baseline, failOn);
+        } catch (Triage.TriageException e) {
+            throw new UsageException(e.getMessage());
+        }
         Symbols symbols = new Symbols();
         // by default the serializability checks start at the trace's first transaction; --models is exact
         Checker checker = new Checker(symbols, Checker.Config.defaults().withAnalyses(analyses)
@@ -154,18 +196,31 @@ public final class Main {
         if (!read.complete()) {
             result = result.withNotes(List.of(Note.incomplete("trace-cut", "", read.events(), read.note())), List.of());
         }
+        Triage.Outcome outcome = triage.apply(Finding.group(result.violations()));
         if (!quiet) {
-            for (String line : Summary.lines(trace.toString(), result)) {
+            for (String line : Summary.lines(trace.toString(), result, outcome)) {
                 out.println(line);
             }
         }
         if (report != null) {
-            JsonReport.write(report, trace.toString(), read.complete(), result);
+            JsonReport.write(report, trace.toString(), read.complete(), result, Map.of(), outcome);
             if (!quiet) {
                 out.println("report written to " + report);
             }
         }
-        return !result.violations().isEmpty() ? VIOLATIONS : result.complete() ? OK : INCOMPLETE;
+        if (sarif != null) {
+            SarifReport.write(sarif, trace.toString(), read.complete(), result, outcome);
+            if (!quiet) {
+                out.println("SARIF written to " + sarif);
+            }
+        }
+        if (html != null) {
+            HtmlReport.write(html, trace.toString(), read.complete(), result, outcome);
+            if (!quiet) {
+                out.println("HTML written to " + html);
+            }
+        }
+        return outcome.failing() > 0 ? VIOLATIONS : result.complete() ? OK : INCOMPLETE;
     }
 
     private static Set<Analysis> analyses(String list) throws UsageException {

@@ -20,25 +20,43 @@ final class Advice {
     /** The advice for a violation of {@code analysis} whose path leaves the store's thread at {@code leaving}. */
     static String of(Analysis analysis, EventInfo store, EventInfo leaving) {
         String field = field(store.field());
+        String orVolatile = ", or " + stronger(store, field);
         if (leaving == null) {
             return "put a full fence (VarHandle.fullFence()) right after the store to " + field + " at "
-                    + store.site().location() + ", or make " + field + " volatile";
+                    + store.site().location() + orVolatile;
         }
         String at = store.site().location();
-        String between = at.equals(leaving.site().location())
+        String where = at.equals(leaving.site().location())
                 ? "between the store to " + field + " and the " + leaving.op() + " of " + field(leaving.field())
                         + " (both at " + at + ")"
-                : "between " + at + " and " + leaving.site().location();
+                : "after the store at " + at + ", before the " + leaving.op() + " at " + leaving.site().location();
         boolean laterStore = leaving.op().contains("store");
         if (analysis == Analysis.PSO && laterStore) {
             return "the store to " + field(leaving.field()) + " at " + leaving.site().location() + " can become "
                     + "visible before the store to " + field + " at " + store.site().location() + ": make it a release "
-                    + "store (setRelease/lazySet), put VarHandle.storeStoreFence() " + between + ", or make " + field
-                    + " volatile";
+                    + "store (setRelease/lazySet), put VarHandle.storeStoreFence() " + where + orVolatile;
         }
         return "the " + leaving.op() + " of " + field(leaving.field()) + " at " + leaving.site().location()
                 + " can run while the store to " + field + " at " + store.site().location() + " is still buffered: "
-                + "put a full fence (VarHandle.fullFence()) " + between + ", or make " + field + " volatile";
+                + "put a full fence (VarHandle.fullFence()) " + where + orVolatile;
+    }
+
+    /** The stronger store that removes it, in words the code can follow. */
+    private static String stronger(EventInfo store, String field) {
+        boolean release = store.op().equals("release-store");
+        if (field.startsWith("Atomic") && field.endsWith(".value") || field.contains("Atomic") && field.contains("[")) {
+            return "store with set() (a volatile store) instead of " + (release ? "lazySet()/setRelease()"
+                    : "setPlain()/setOpaque()");
+        }
+        if (field.contains("[")) {
+            return "store the element with a volatile-mode access (VarHandle.setVolatile, AtomicReferenceArray.set, "
+                    + "Unsafe.putXxxVolatile)" + (release ? " instead of the release store" : "");
+        }
+        if (release) {
+            return "use a volatile store (VarHandle.setVolatile, Atomic*.set, Unsafe.putXxxVolatile) instead of the "
+                    + "release store";
+        }
+        return "make " + field + " volatile";
     }
 
     /** The field an address belongs to: {@code Node#3.next} is field {@code Node.next}. */

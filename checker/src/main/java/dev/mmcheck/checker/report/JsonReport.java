@@ -13,6 +13,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -62,9 +64,27 @@ public final class JsonReport {
         write(out, source, complete, result, Map.of());
     }
 
-    /** Writes the report, with a {@code "run"} object, to {@code out} (left open). */
+    /** Writes the report, with a {@code "run"} object, to {@code out} (left open), untriaged. */
     public static void write(OutputStream out, String source, boolean complete, CheckResult result, Map<String, ?> run)
             throws IOException {
+        write(out, source, complete, result, run, Triage.untriaged(result));
+    }
+
+    /** Writes the report to {@code file}, its findings triaged as {@code outcome} says. */
+    public static void write(Path file, String source, boolean complete, CheckResult result, Map<String, ?> run,
+            Triage.Outcome outcome) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        try (OutputStream out = Files.newOutputStream(file)) {
+            write(out, source, complete, result, run, outcome);
+        }
+    }
+
+    /** Writes the report to {@code out} (left open), its findings triaged as {@code outcome} says. */
+    public static void write(OutputStream out, String source, boolean complete, CheckResult result, Map<String, ?> run,
+            Triage.Outcome outcome) throws IOException {
         try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.useDefaultPrettyPrinter();
@@ -94,7 +114,9 @@ public final class JsonReport {
             }
             g.writeEndArray();
             g.writeArrayFieldStart("notes");
-            for (Note n : result.notes()) {
+            List<Note> notes = new ArrayList<>(result.notes());
+            notes.addAll(outcome.notes());
+            for (Note n : notes) {
                 g.writeStartObject();
                 g.writeStringField("severity", n.severity().name().toLowerCase(java.util.Locale.ROOT));
                 g.writeStringField("kind", n.kind());
@@ -125,13 +147,57 @@ public final class JsonReport {
                 }
                 g.writeEndObject();
             }
+            g.writeObjectFieldStart("findings");
+            g.writeNumberField("total", outcome.findings().size());
+            for (Category c : Category.values()) {
+                g.writeNumberField(c.label(), outcome.findings().stream().filter(f -> f.category() == c).count());
+            }
+            g.writeNumberField("suppressed", outcome.findings().stream().filter(Finding::suppressed).count());
+            g.writeNumberField("baselined", outcome.findings().stream().filter(f -> !f.suppressed() && f.baselined())
+                    .count());
+            g.writeNumberField("failing", outcome.failing());
+            g.writeEndObject();
+            if (!outcome.used().isEmpty()) {
+                g.writeArrayFieldStart("suppressions");
+                for (Map.Entry<Triage.Rule, Integer> e : outcome.used().entrySet()) {
+                    g.writeStartObject();
+                    g.writeStringField("rule", e.getKey().where());
+                    g.writeStringField("text", e.getKey().text());
+                    g.writeStringField("reason", e.getKey().reason());
+                    g.writeNumberField("matched", e.getValue());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+            }
             g.writeArrayFieldStart("violations");
-            for (Violation v : result.violations()) {
+            for (Finding f : outcome.findings()) {
+                Violation v = f.first();
                 g.writeStartObject();
                 g.writeStringField("kind", v.kind());
+                g.writeStringField("category", f.category().label());
+                g.writeArrayFieldStart("models");
+                for (String m : f.models()) {
+                    g.writeString(m);
+                }
+                g.writeEndArray();
+                g.writeArrayFieldStart("analyses");
+                for (Analysis a : f.analyses()) {
+                    g.writeString(a.option());
+                }
+                g.writeEndArray();
                 g.writeStringField("model", v.model());
                 g.writeStringField("analysis", v.analysis().option());
-                g.writeNumberField("count", v.count());
+                g.writeNumberField("count", f.count());
+                g.writeObjectFieldStart("counts");
+                for (Map.Entry<Analysis, Long> e : f.counts().entrySet()) {
+                    g.writeNumberField(e.getKey().option(), e.getValue());
+                }
+                g.writeEndObject();
+                g.writeStringField("key", f.key());
+                if (f.suppressed()) {
+                    g.writeStringField("suppressedBy", f.suppressedBy());
+                }
+                g.writeBooleanField("baselined", f.baselined());
                 if (v.isCycle()) {
                     cycle(g, v);
                     g.writeStringField("advice", v.advice());
@@ -152,6 +218,15 @@ public final class JsonReport {
                 } else {
                     g.writeStringField("pathNote", v.pathNote());
                 }
+                g.writeArrayFieldStart("examples");
+                for (Finding.Example e : f.examples()) {
+                    g.writeStartObject();
+                    g.writeNumberField("count", e.count());
+                    g.writeFieldName("prev");
+                    event(g, e.prev());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
                 g.writeStringField("advice", v.advice());
                 g.writeEndObject();
             }
@@ -219,6 +294,7 @@ public final class JsonReport {
         g.writeStringField("file", e.site().file());
         g.writeNumberField("line", e.site().line());
         g.writeStringField("field", e.field());
+        g.writeStringField("mode", Category.mode(e));
         g.writeEndObject();
     }
 

@@ -16,8 +16,13 @@ public final class Summary {
     private Summary() {
     }
 
-    /** The summary lines for {@code result} of checking {@code source}. */
+    /** The summary lines for {@code result} of checking {@code source}, untriaged. */
     public static List<String> lines(String source, CheckResult result) {
+        return lines(source, result, Triage.untriaged(result));
+    }
+
+    /** The summary lines for {@code result} of checking {@code source}, its findings triaged as {@code outcome} says. */
+    public static List<String> lines(String source, CheckResult result, Triage.Outcome outcome) {
         List<String> out = new ArrayList<>();
         StringBuilder models = new StringBuilder();
         for (Analysis a : result.analyses()) {
@@ -42,7 +47,11 @@ public final class Summary {
                 out.add("note: " + n.text());
             }
         }
-        if (result.violations().isEmpty()) {
+        for (Note n : outcome.notes()) {
+            out.add("note: " + n.text());
+        }
+        List<Finding> findings = outcome.findings();
+        if (findings.isEmpty()) {
             if (!result.complete()) {
                 out.add("no violations in what was checked, but the check is INCOMPLETE (above): this is not a "
                         + "clean result");
@@ -56,38 +65,101 @@ public final class Summary {
                     : ", and the " + result.transactions() + " transactions are serializable"));
             return out;
         }
-        out.add(result.violations().size() + " distinct violation" + (result.violations().size() == 1 ? "" : "s")
-                + ":");
+        out.add(headline(findings));
         int i = 1;
-        for (Violation v : result.violations()) {
-            if (v.isCycle()) {
-                out.add("");
-                cycle(out, i++, v);
+        for (Finding f : findings) {
+            if (!f.isNew()) {
                 continue;
             }
-            EventInfo st = v.store();
-            EventInfo pr = v.prev();
-            EventInfo ac = v.access();
             out.add("");
-            out.add("[" + i++ + "] " + v.model() + " violation (" + v.analysis().option() + "), seen " + v.count()
-                    + (v.count() == 1 ? " time" : " times"));
-            out.add("    store : " + st.describe() + " can still be in " + st.thread() + "'s store buffer");
-            out.add("    access: " + ac.describe() + " would not see it,");
-            out.add("    prev  : although the store happens before " + pr.describe());
-            if (v.path() != null && v.path().size() > 2) {
-                StringBuilder p = new StringBuilder("    path  : ");
-                for (int k = 0; k < v.path().size(); k++) {
-                    EventInfo e = v.path().get(k);
-                    p.append(k == 0 ? "" : " -> ").append(e.op()).append(e.field().isEmpty() ? "" : " " + e.field())
-                            .append(" (").append(e.thread()).append(", ").append(e.site().location()).append(')');
-                }
-                out.add(p.toString());
-            } else if (v.path() == null) {
-                out.add("    path  : " + v.pathNote());
+            if (f.isCycle()) {
+                cycle(out, i++, f.first());
+            } else {
+                race(out, i++, f);
             }
-            out.add("    fix   : " + v.advice());
+            out.add("    what  : " + f.category().label() + ": " + f.category().explanation());
+        }
+        List<Finding> known = findings.stream().filter(f -> !f.isNew()).toList();
+        if (!known.isEmpty()) {
+            out.add("");
+            out.add("accepted (not failing the run):");
+            for (Finding f : known) {
+                out.add("  - " + f.category().label() + " " + oneLine(f) + (f.suppressed()
+                        ? ": suppressed by " + f.suppressedBy() : ": in the baseline"));
+            }
         }
         return out;
+    }
+
+    /** {@code 3 findings: 2 race, 1 relaxed (1 suppressed)}. */
+    private static String headline(List<Finding> findings) {
+        StringBuilder b = new StringBuilder();
+        b.append(findings.size()).append(findings.size() == 1 ? " finding: " : " findings: ");
+        boolean first = true;
+        for (Category c : Category.values()) {
+            long n = findings.stream().filter(f -> f.category() == c).count();
+            if (n > 0) {
+                b.append(first ? "" : ", ").append(n).append(' ').append(c.label());
+                first = false;
+            }
+        }
+        long suppressed = findings.stream().filter(Finding::suppressed).count();
+        long baselined = findings.stream().filter(f -> !f.suppressed() && f.baselined()).count();
+        if (suppressed + baselined > 0) {
+            b.append(" (");
+            b.append(suppressed > 0 ? suppressed + " suppressed" : "");
+            b.append(suppressed > 0 && baselined > 0 ? ", " : "");
+            b.append(baselined > 0 ? baselined + " in the baseline" : "");
+            b.append(')');
+        }
+        return b.append(':').toString();
+    }
+
+    /** A finding in one line: store and access, or the cycle's transactions. */
+    static String oneLine(Finding f) {
+        Violation v = f.first();
+        if (f.isCycle()) {
+            StringBuilder b = new StringBuilder(v.analysis().option() + " cycle of");
+            for (TxInfo x : v.transactions()) {
+                b.append(' ').append(x.site().describe());
+            }
+            return b.toString();
+        }
+        return "store at " + v.store().site().describe() + " / access at " + v.access().site().describe() + " ("
+                + String.join(", ", f.models()) + ")";
+    }
+
+    private static void race(List<String> out, int i, Finding f) {
+        Violation v = f.first();
+        EventInfo st = v.store();
+        EventInfo pr = v.prev();
+        EventInfo ac = v.access();
+        out.add("[" + i + "] " + f.category().label() + " under " + String.join(", ", f.models()) + " ("
+                + f.analyses().stream().map(Analysis::option).collect(java.util.stream.Collectors.joining(", "))
+                + "), seen " + f.count() + (f.count() == 1 ? " time" : " times"));
+        out.add("    store : " + st.describe() + " can still be in " + st.thread() + "'s store buffer");
+        out.add("    access: " + ac.describe() + " would not see it,");
+        out.add("    prev  : although the store happens before " + pr.describe());
+        if (v.path() != null && v.path().size() > 2) {
+            StringBuilder p = new StringBuilder("    path  : ");
+            for (int k = 0; k < v.path().size(); k++) {
+                EventInfo e = v.path().get(k);
+                p.append(k == 0 ? "" : " -> ").append(e.op()).append(e.field().isEmpty() ? "" : " " + e.field())
+                        .append(" (").append(e.thread()).append(", ").append(e.site().location()).append(')');
+            }
+            out.add(p.toString());
+        } else if (v.path() == null) {
+            out.add("    path  : " + v.pathNote());
+        }
+        List<Finding.Example> examples = f.examples();
+        for (int k = 1; k < examples.size() && k <= 2; k++) {
+            Finding.Example e = examples.get(k);
+            out.add("    also  : with prev " + e.prev().describe() + " (seen " + e.count() + ")");
+        }
+        if (examples.size() > 3) {
+            out.add("    also  : " + (examples.size() - 3) + " more prev events (the JSON report lists them)");
+        }
+        out.add("    fix   : " + v.advice());
     }
 
     private static void cycle(List<String> out, int i, Violation v) {

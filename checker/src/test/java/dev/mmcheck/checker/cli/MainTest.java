@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Arrays;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -49,16 +50,23 @@ class MainTest {
     void replayReportsAndExitsOne() throws Exception {
         Path report = dir.resolve("out/report.json");
         assertEquals(1, run("replay", dekker().toString(), "--report", report.toString()));
-        assertTrue(out().contains("2 distinct violations"), out());
+        assertTrue(out().contains("1 finding: 1 race:"), out());
+        assertTrue(out().contains("race under TSO, PSO (tso, pso), seen 1 time"), out());
         assertTrue(out().contains("store flag1 by T1 at Dekker.java:12"), out());
         assertTrue(out().contains("fix   : "), out());
         JsonNode json = new ObjectMapper().readTree(report.toFile());
         assertEquals("mmcheck", json.get("tool").asText());
         assertEquals(4, json.get("events").asInt());
-        assertEquals(2, json.get("violations").size());
+        assertEquals(1, json.get("violations").size(), "TSO's and PSO's reports of one race are one finding");
         JsonNode v = json.get("violations").get(0);
         assertEquals("sc-violation", v.get("kind").asText());
         assertEquals("TSO", v.get("model").asText());
+        assertEquals("race", v.get("category").asText());
+        assertEquals(List.of("TSO", "PSO"), strings(v.get("models")));
+        assertEquals(List.of("tso", "pso"), strings(v.get("analyses")));
+        assertEquals("race:Dekker.java:flag1->Dekker.java:flag1", v.get("key").asText());
+        assertEquals(1, json.get("findings").get("failing").asInt());
+        assertEquals(1, v.get("counts").get("pso").asInt());
         assertEquals(1, v.get("count").asInt());
         assertEquals("store", v.get("events").get(0).get("role").asText());
         assertEquals("Dekker.java", v.get("events").get(0).get("file").asText());
@@ -69,6 +77,58 @@ class MainTest {
         assertEquals(21, v.get("events").get(2).get("line").asInt());
         assertTrue(v.get("path").size() >= 2);
         assertEquals("", err());
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new java.util.ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    @Test
+    void suppressionsBaselineSarifAndHtml() throws Exception {
+        Path rules = dir.resolve("mmcheck-suppress.txt");
+        Files.writeString(rules, "# reviewed\nstore=Dekker.java:12 reason=T1's flag is checked again under the lock\n"
+                + "access=Nowhere#* reason=left from an old version\n");
+        Path sarif = dir.resolve("out/r.sarif");
+        Path html = dir.resolve("out/r.html");
+        assertEquals(0, run("replay", dekker().toString(), "--suppress", rules.toString(), "--sarif", sarif.toString(),
+                "--html=" + html), "the one finding is suppressed: nothing fails");
+        assertTrue(out().contains("1 finding: 1 race (1 suppressed):"), out());
+        assertTrue(out().contains("suppressed by " + rules + ":2 (T1's flag is checked again under the lock)"), out());
+        assertTrue(out().contains("suppression rule at " + rules + ":3 matched nothing"), out());
+        JsonNode s = new ObjectMapper().readTree(sarif.toFile());
+        assertEquals("2.1.0", s.get("version").asText());
+        JsonNode results = s.get("runs").get(0).get("results");
+        assertEquals(1, results.size());
+        assertEquals("race", results.get(0).get("ruleId").asText());
+        assertEquals("error", results.get(0).get("level").asText());
+        assertEquals(12, results.get(0).get("locations").get(0).get("physicalLocation").get("region").get("startLine")
+                .asInt());
+        assertEquals("external", results.get(0).get("suppressions").get(0).get("kind").asText());
+        assertTrue(Files.readString(html).contains("<h2>1 finding</h2>"), Files.readString(html));
+
+        // a baseline: written when absent, and then only new findings fail
+        Path baseline = dir.resolve("baseline.txt");
+        assertEquals(0, run("replay", dekker().toString(), "--baseline", baseline.toString()));
+        assertTrue(Files.readString(baseline).contains("race:Dekker.java:flag1->Dekker.java:flag1"));
+        assertEquals(0, run("replay", dekker().toString(), "--baseline", baseline.toString()));
+        assertTrue(out().contains("1 findings are in the baseline"), out());
+        Files.writeString(baseline, "race:Dekker.java:flag2->Dekker.java:flag2\n");
+        assertEquals(1, run("replay", dekker().toString(), "--baseline", baseline.toString()), "a new finding fails");
+        // only relaxed findings fail: these races do not
+        assertEquals(0, run("replay", dekker().toString(), "--fail-on", "relaxed"));
+        assertEquals(2, run("replay", dekker().toString(), "--fail-on", "sloppy"));
+        assertTrue(err().contains("unknown category 'sloppy'"), err());
+    }
+
+    @Test
+    void badSuppressionFilesAreOneLine() throws Exception {
+        Path rules = dir.resolve("bad.txt");
+        Files.writeString(rules, "store=Dekker.java:12\n");
+        assertEquals(2, run("replay", dekker().toString(), "--suppress", rules.toString()));
+        assertEquals("mmcheck: " + rules + ":1: a suppression needs a reason (reason=why this is fine, to the end "
+                + "of the line)", err().trim());
     }
 
     @Test
@@ -82,7 +142,7 @@ class MainTest {
     @Test
     void modelsSelectTheAnalyses() throws Exception {
         assertEquals(1, run("replay", dekker().toString(), "--models=sober"));
-        assertTrue(out().contains("1 distinct violation:"), out());
+        assertTrue(out().contains("1 finding: 1 race:"), out());
         assertTrue(out().contains("(sober)"), out());
     }
 

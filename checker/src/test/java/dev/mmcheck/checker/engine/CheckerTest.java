@@ -90,7 +90,7 @@ class CheckerTest {
         assertNotNull(path);
         assertEquals(List.of(1, 3, 4), path.stream().map(e -> e.site().line()).toList(),
                 "store x, then the load of y that left A, then B's store of y (prev)");
-        assertTrue(v.advice().contains("between X.java:1 and X.java:3"), v.advice());
+        assertTrue(v.advice().contains("after the store at X.java:1, before the load at X.java:3"), v.advice());
     }
 
     @Test

@@ -1,0 +1,183 @@
+package dev.mmcheck.checker.report;
+
+import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.checker.finding.Analysis;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * What the report shows as one entry: a race (the store-buffer violations of one store site and one
+ * access site, whichever models found them and whatever prev events they came with), or one cycle of
+ * transactions. Built from the checker's distinct violations at the end ({@link #group}); mutable only
+ * through {@link #suppress} and {@link #baseline}, when the report is triaged.
+ */
+public final class Finding {
+
+    /** One prev event seen with a race: the other thread's event that the store happens before. */
+    public record Example(EventInfo prev, long count) {
+    }
+
+    private final List<Violation> violations = new ArrayList<>();
+    private String suppressedBy = "";
+    private boolean baselined;
+
+    private Finding(Violation first) {
+        violations.add(first);
+    }
+
+    /** The findings of {@code violations}, in the order their first violation was seen. */
+    public static List<Finding> group(List<Violation> violations) {
+        Map<Object, Finding> byKey = new LinkedHashMap<>();
+        for (Violation v : violations) {
+            Object key = v.isCycle() ? v : List.of(v.store().site(), v.access().site());
+            Finding f = byKey.get(key);
+            if (f == null) {
+                byKey.put(key, new Finding(v));
+            } else {
+                f.violations.add(v);
+            }
+        }
+        return List.copyOf(byKey.values());
+    }
+
+    /** The violation shown for it: the first one seen. */
+    public Violation first() {
+        return violations.get(0);
+    }
+
+    /** Every distinct violation it stands for. */
+    public List<Violation> violations() {
+        return Collections.unmodifiableList(violations);
+    }
+
+    /** Whether it is a cycle of transactions (a serializability violation). */
+    public boolean isCycle() {
+        return first().isCycle();
+    }
+
+    /** Its category. */
+    public Category category() {
+        return isCycle() ? Category.ATOMICITY : Category.of(first().store(), first().access());
+    }
+
+    /** The analyses that found it, in their order. */
+    public List<Analysis> analyses() {
+        TreeSet<Analysis> a = new TreeSet<>();
+        for (Violation v : violations) {
+            a.add(v.analysis());
+        }
+        return List.copyOf(a);
+    }
+
+    /** The memory models it breaks under ({@code TSO}, {@code PSO}; {@code SC} for an SC-serializability cycle). */
+    public List<String> models() {
+        List<String> m = new ArrayList<>();
+        for (Analysis a : analyses()) {
+            if (!m.contains(a.model())) {
+                m.add(a.model());
+            }
+        }
+        return m;
+    }
+
+    /** Per analysis, how many times it was seen. */
+    public Map<Analysis, Long> counts() {
+        Map<Analysis, Long> c = new EnumMap<>(Analysis.class);
+        for (Violation v : violations) {
+            c.merge(v.analysis(), v.count(), Long::sum);
+        }
+        return c;
+    }
+
+    /** How many times it was seen: by the analysis that saw it most (they watch the same accesses). */
+    public long count() {
+        long n = 0;
+        for (long c : counts().values()) {
+            n = Math.max(n, c);
+        }
+        return n;
+    }
+
+    /** The distinct prev events it came with (by site), first seen first, each with its count. */
+    public List<Example> examples() {
+        Map<Site, Map<Analysis, Long>> by = new LinkedHashMap<>();
+        Map<Site, EventInfo> prev = new LinkedHashMap<>();
+        for (Violation v : violations) {
+            if (v.isCycle()) {
+                continue;
+            }
+            prev.putIfAbsent(v.prev().site(), v.prev());
+            by.computeIfAbsent(v.prev().site(), s -> new EnumMap<>(Analysis.class)).merge(v.analysis(), v.count(),
+                    Long::sum);
+        }
+        List<Example> out = new ArrayList<>();
+        for (Map.Entry<Site, EventInfo> e : prev.entrySet()) {
+            long n = 0;
+            for (long c : by.get(e.getKey()).values()) {
+                n = Math.max(n, c);
+            }
+            out.add(new Example(e.getValue(), n));
+        }
+        return out;
+    }
+
+    /**
+     * A key that survives unrelated edits: the class, method and field of store and access (element
+     * indices and object numbers left out), not their lines; for a cycle, its transactions' methods.
+     */
+    public String key() {
+        if (isCycle()) {
+            TreeSet<String> txs = new TreeSet<>();
+            for (TxInfo x : first().transactions()) {
+                txs.add(where(x.site()));
+            }
+            return first().analysis().option() + ":" + String.join(",", txs);
+        }
+        return "race:" + where(first().store().site()) + ":" + field(first().store()) + "->"
+                + where(first().access().site()) + ":" + field(first().access());
+    }
+
+    private static String where(Site s) {
+        return s.method().isEmpty() ? s.file() : s.className() + "#" + s.method();
+    }
+
+    private static String field(EventInfo e) {
+        return e.field().replaceAll("#\\d+", "").replaceAll("\\[\\d+]", "[]");
+    }
+
+    /** Marks it suppressed by the rule described by {@code rule}. */
+    public void suppress(String rule) {
+        suppressedBy = rule;
+    }
+
+    /** The rule that suppressed it, or empty. */
+    public String suppressedBy() {
+        return suppressedBy;
+    }
+
+    /** Whether a rule suppressed it. */
+    public boolean suppressed() {
+        return !suppressedBy.isEmpty();
+    }
+
+    /** Marks it as present in the baseline: known, and not failing the run. */
+    public void baseline() {
+        baselined = true;
+    }
+
+    /** Whether the baseline has it. */
+    public boolean baselined() {
+        return baselined;
+    }
+
+    /** Whether it is new: neither suppressed nor in the baseline. */
+    public boolean isNew() {
+        return !suppressed() && !baselined;
+    }
+}

@@ -69,13 +69,15 @@ class SurefireIT {
         Build racy = mvn(project, "DekkerTest");
         assertEquals(1, racy.exit, racy.output);
         assertTrue(racy.output.contains("Tests run: 1, Failures: 0, Errors: 0"), "the test itself passes: " + racy.output);
-        assertTrue(racy.output.contains("TSO violation (tso)"), "the summary is in Maven's output: " + racy.output);
+        assertTrue(racy.output.contains("race under TSO, PSO (tso, pso)"), "the summary is in Maven's output: "
+                + racy.output);
         assertTrue(racy.output.contains("DekkerTest.java:"), racy.output);
-        assertTrue(racy.output.contains("mmcheck: failOnViolation=true: exit status 1"), racy.output);
+        assertTrue(racy.output.contains("mmcheck: failOnViolation=true: ") && racy.output.contains(" new findings in the "
+                + "categories of failOn=atomicity:race:relaxed: exit status 1"), racy.output);
         Path target = project.resolve("target");
         JsonNode report = new ObjectMapper().readTree(target.resolve("mmcheck-report.json").toFile());
         assertFalse(report.get("violations").isEmpty());
-        assertTrue(Files.readString(target.resolve("mmcheck-report.txt")).contains("TSO violation (tso)"));
+        assertTrue(Files.readString(target.resolve("mmcheck-report.txt")).contains("race under TSO, PSO (tso, pso)"));
 
         Build clean = mvn(project, "VolatileDekkerTest");
         assertEquals(0, clean.exit, clean.output);

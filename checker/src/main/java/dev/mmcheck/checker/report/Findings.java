@@ -178,7 +178,8 @@ public final class Findings implements FindingSink {
             EventInfo leaving = null;
             if (seqs == null) {
                 note = "the happens-before path from the store to prev is older than the last " + windowSize
-                        + " events";
+                        + " events, so it is not shown (the finding stands: only its explanation is missing; the "
+                        + "store is the first step and prev the last)";
             } else {
                 path = new ArrayList<>();
                 for (int i = 0; i < seqs.size(); i++) {

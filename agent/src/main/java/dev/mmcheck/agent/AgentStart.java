@@ -23,6 +23,8 @@ import dev.mmcheck.checker.report.JsonReport;
 import dev.mmcheck.checker.report.SarifReport;
 import dev.mmcheck.checker.report.Triage;
 import dev.mmcheck.checker.report.Summary;
+import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.runtime.Contexts;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.Schedule;
 import dev.mmcheck.runtime.Targets;
@@ -99,6 +101,10 @@ final class AgentStart {
             loop.failAt(Long.parseLong(inject.substring(LOOP_STAGE.length() + 1)));
         }
         preload(loop); // before the checker thread starts: the checker is not thread-safe
+        if (options.progressSeconds() > 0) {
+            java.io.PrintStream err = System.err;
+            loop.reportProgress(options.progressSeconds(), err::println);
+        }
         loop.start();
         Transformation.Stats stats = new Transformation.Stats();
         Transformation.install(inst, options,
@@ -203,8 +209,16 @@ final class AgentStart {
         }
         String source = System.getProperty("sun.java.command", "the JVM");
         Triage.Outcome outcome;
+        List<Finding> findings = Finding.group(result.violations());
+        Map<Site, List<String>> contexts = new java.util.HashMap<>();
+        for (Map.Entry<Integer, List<String>> e : Contexts.captured().entrySet()) {
+            contexts.put(sites.get(e.getKey()), e.getValue());
+        }
+        for (Finding f : findings) {
+            f.contexts(contexts);
+        }
         try {
-            outcome = options.triage().apply(Finding.group(result.violations()));
+            outcome = options.triage().apply(findings);
         } catch (IOException e) {
             result = result.withNotes(List.of(Note.incomplete("baseline", "", 0, "the baseline "
                     + options.triage().baseline() + " could not be written: " + e)), List.of());

@@ -46,11 +46,12 @@ import java.util.regex.Pattern;
  *                        run with failOnViolation (failOn=), read when the options are parsed
  * @param sarif           where to write the findings as SARIF, or null
  * @param html            where to write them as an HTML page, or null
+ * @param progressSeconds print a progress line every so many seconds (progress=), 0 for none
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
         long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed,
-        Triage triage, Path sarif, Path html) {
+        Triage triage, Path sarif, Path html, int progressSeconds) {
 
     /** The schedule when schedule= is not given (docs/schedules.md says why). */
     public static final String DEFAULT_SCHEDULE = "active";
@@ -58,7 +59,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
     /** The option keys, in the order the help lists them. */
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
             "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed",
-            "failOn", "suppress", "baseline", "sarif", "html");
+            "failOn", "suppress", "baseline", "sarif", "html", "progress");
 
     /** Infrastructure that is not the code under test, excluded unless {@code excludes} is given. */
     public static final List<String> DEFAULT_EXCLUDES = List.of("org.junit.*", "junit.*", "org.opentest4j.*",
@@ -148,9 +149,17 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         }
         Path sarif = values.containsKey("sarif") ? path(values.get("sarif"), "sarif") : null;
         Path html = values.containsKey("html") ? path(values.get("html"), "html") : null;
+        int progress = 0;
+        if (values.containsKey("progress")) {
+            String v = values.get("progress");
+            if (!v.matches("\\d{1,6}") || Integer.parseInt(v) < 1) {
+                throw new OptionException("option progress=" + v + " must be a number of seconds, at least 1");
+            }
+            progress = Integer.parseInt(v);
+        }
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
                 values.containsKey("models"), failOnError, memory, repeats.equals("log"), inject,
-                schedule.equals("active"), seed, triage, sarif, html);
+                schedule.equals("active"), seed, triage, sarif, html, progress);
     }
 
     private static String known(String key, String where) throws OptionException {
@@ -163,12 +172,13 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
                 + String.join(", ", KEYS));
     }
 
+    /** A file name; {@code %p} in it becomes this JVM's process id, so that forks never share a file. */
     private static Path path(String v, String key) throws OptionException {
         if (v.isEmpty()) {
             throw new OptionException("option " + key + " needs a file name");
         }
         try {
-            return Path.of(v);
+            return Path.of(v.replace("%p", String.valueOf(ProcessHandle.current().pid())));
         } catch (RuntimeException e) {
             throw new OptionException("option " + key + "=" + v + " is not a valid path");
         }

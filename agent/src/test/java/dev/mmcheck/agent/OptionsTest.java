@@ -43,6 +43,14 @@ class OptionsTest {
     }
 
     @Test
+    void percentPIsTheProcessIdSoThatForksNeverShareAFile() throws Exception {
+        Options o = Options.parse("report=target/mmcheck/%p.json,sarif=r-%p.sarif", props());
+        String pid = String.valueOf(ProcessHandle.current().pid());
+        assertEquals(Path.of("target/mmcheck/" + pid + ".json"), o.report());
+        assertEquals(Path.of("r-" + pid + ".sarif"), o.sarif());
+    }
+
+    @Test
     void scheduleAndSeed() throws Exception {
         Options os = Options.parse("schedule=os", props());
         assertFalse(os.activeSchedule());
@@ -89,8 +97,10 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress",
         "schedule=pct        | option schedule=pct must be os or active",
+        "progress=0          | option progress=0 must be a number of seconds, at least 1",
+        "progress=5s         | option progress=5s must be a number of seconds, at least 1",
         "failOn=race:bugs    | option failOn: unknown category 'bugs' (race, relaxed, atomicity, or all)",
         "suppress=/nonexistent/rules.txt | the suppression file /nonexistent/rules.txt does not exist",
         "seed=x1             | option seed=x1 must be a whole number",

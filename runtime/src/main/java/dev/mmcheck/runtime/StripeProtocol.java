@@ -78,6 +78,9 @@ final class StripeProtocol {
         if (Schedule.active) {
             Schedule.onEvent(t, kind, site);
         }
+        if (Contexts.wanted(site)) {
+            t.contextSite = site; // the site of a finding: record its callers once the stripe is released
+        }
         int c = ThreadLog.cacheIndex(s, t.heldSlot);
         if (kind == Kinds.LOAD) {
             if (!EventLog.everyLoad && (repeats(t, s, c)
@@ -137,6 +140,9 @@ final class StripeProtocol {
             t.held = -1;
             t.heldObject = null;
             Stripes.unlock(s);
+            if (t.contextSite >= 0) {
+                Contexts.capture(t);
+            }
             if (t.pauseSite >= 0) {
                 Schedule.afterUnlock(t); // schedule=active: a window is open, and no stripe is held
             }

@@ -87,6 +87,9 @@ public final class ThreadLog {
     /** The write count an optimistic repeated load validates against. */
     int optimisticWrites;
 
+    /** Site whose caller chain is to be recorded after the stripe is released (Contexts), -1 when none. */
+    int contextSite = -1;
+
     // schedule=active (Schedule), owner only
     /** Monitors this thread holds now (as logged). */
     int monitorDepth;

@@ -25,6 +25,20 @@ class AgentOptionsIT {
     Path dir;
 
     @Test
+    void progressLinesShowALongRunIsAliveAndPercentPNamesTheReportByProcess() throws Exception {
+        AgentRun run = AgentRun.run(dir, "W01_QueueContention", "progress=1,report=" + dir.resolve("w-%p.json")
+                + ",sarif=" + dir.resolve("w-%p.sarif"));
+        assertEquals(0, run.exit, run.output);
+        assertTrue(run.output.contains("mmcheck: progress at 1 s: "), run.output);
+        assertTrue(run.output.matches("(?s).*events checked \\([0-9,]+/s\\), backlog [0-9,]+, \\d+ findings so far.*"),
+                run.output);
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            assertEquals(1, files.filter(f -> f.getFileName().toString().matches("w-\\d+\\.sarif")).count(),
+                    "%p became the process id");
+        }
+    }
+
+    @Test
     void failOnViolationExitsOneAfterWritingTheReport() throws Exception {
         AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", "failOnViolation=true");
         assertEquals(1, run.exit, run.output);
@@ -42,7 +56,7 @@ class AgentOptionsIT {
                 + "running unchecked)"},
             {"frobnicate=1", "mmcheck: unknown option 'frobnicate' (agent argument); known options: report, models, "
                 + "includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, "
-                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html "
+                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress "
                 + "(stopping rather than running unchecked)"},
         };
         for (String[] c : cases) {

@@ -44,4 +44,11 @@ public final class AgentNames implements Names {
     public Site siteOf(int id) {
         return sites.get(id);
     }
+
+    /** Records the callers of the finding's sites from now on (runtime's Contexts). Checker thread. */
+    @Override
+    public void reported(int storeSite, int accessSite) {
+        dev.mmcheck.runtime.Contexts.want(storeSite);
+        dev.mmcheck.runtime.Contexts.want(accessSite);
+    }
 }

@@ -75,6 +75,12 @@ public final class CheckerLoop implements Runnable {
     private final long[] forgotten = new long[Count.values().length];
     private long failAt = -1;
     private final long memoryBound;
+    private long progressNanos;
+    private java.util.function.Consumer<String> progressOut;
+    private long started;
+    private long nextProgress;
+    private long lastProgressConsumed;
+    private long lastProgressAt;
     private int addressLimit;
     private long consumed;
     private long stripesHeldAtExit;
@@ -115,6 +121,9 @@ public final class CheckerLoop implements Runnable {
                     if (!pass()) {
                         LockSupport.parkNanos(20_000L);
                     }
+                    if (progressNanos > 0 && System.nanoTime() >= nextProgress) {
+                        progress();
+                    }
                 }
                 // final drain: the application has stopped logging (EventLog is closed); an access that
                 // was in its probes when the log closed holds its stripe until it has logged
@@ -137,6 +146,32 @@ public final class CheckerLoop implements Runnable {
                 stopChecking(t);
             }
         }
+    }
+
+    /** Prints a progress line to {@code out} every {@code seconds} seconds (progress=). Before {@link #start}. */
+    public void reportProgress(int seconds, java.util.function.Consumer<String> out) {
+        this.progressNanos = seconds * 1_000_000_000L;
+        this.progressOut = out;
+        this.started = System.nanoTime();
+        this.nextProgress = started + progressNanos;
+        this.lastProgressAt = started;
+    }
+
+    /** One progress line: events checked and their rate, the backlog, findings so far, the checker's tables. */
+    private void progress() {
+        long now = System.nanoTime();
+        nextProgress = now + progressNanos;
+        long checked = consumed;
+        double rate = (checked - lastProgressConsumed) / Math.max(1e-9, (now - lastProgressAt) / 1e9);
+        lastProgressConsumed = checked;
+        lastProgressAt = now;
+        long backlog = Math.max(0, produced() - checked);
+        int findings = dev.mmcheck.checker.report.Finding.group(checker.result().violations()).size();
+        long tables = (long) heap.addressIdBound() * (checker.bytesPerAddress() + Heap.BYTES_PER_ADDRESS);
+        progressOut.accept(String.format("mmcheck: progress at %d s: %,d events checked (%,.0f/s), backlog %,d, "
+                + "%d findings so far, checker tables ~%,d MB of %,d MB%s", (now - started) / 1_000_000_000L, checked,
+                rate, backlog, findings, tables >> 20, memoryBound >> 20, failure == null ? ""
+                        : ", CHECKING STOPPED (" + failure + ")"));
     }
 
     /**

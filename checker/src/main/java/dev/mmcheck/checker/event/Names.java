@@ -11,4 +11,12 @@ public interface Names {
 
     /** Source location of site {@code id}. */
     Site siteOf(int id);
+
+    /**
+     * A store-buffer finding at these sites was just reported for the first time: names that can learn
+     * more about a site (the agent records the callers of its next executions, docs/report-format.md,
+     * "Calling context") may start now. Nothing by default.
+     */
+    default void reported(int storeSite, int accessSite) {
+    }
 }

@@ -26,6 +26,8 @@ public final class Finding {
     private final List<Violation> violations = new ArrayList<>();
     private String suppressedBy = "";
     private boolean baselined;
+    private List<String> storeContexts = List.of();
+    private List<String> accessContexts = List.of();
 
     private Finding(Violation first) {
         violations.add(first);
@@ -149,6 +151,32 @@ public final class Finding {
 
     private static String field(EventInfo e) {
         return e.field().replaceAll("#\\d+", "").replaceAll("\\[\\d+]", "[]");
+    }
+
+    /**
+     * Gives it the caller chains recorded for its store's and access's sites ({@code Class.method:line ->
+     * ...}, outermost first), from {@code bySite}; a cycle takes none.
+     */
+    public void contexts(Map<Site, List<String>> bySite) {
+        if (!isCycle()) {
+            storeContexts = withCaller(bySite.getOrDefault(first().store().site(), List.of()));
+            accessContexts = withCaller(bySite.getOrDefault(first().access().site(), List.of()));
+        }
+    }
+
+    /** The chains that name a caller (a chain of the site's own method alone says nothing new). */
+    private static List<String> withCaller(List<String> chains) {
+        return chains.stream().filter(c -> c.contains(" -> ")).toList();
+    }
+
+    /** Caller chains seen at the store's site (empty when none were recorded). */
+    public List<String> storeContexts() {
+        return storeContexts;
+    }
+
+    /** Caller chains seen at the access's site. */
+    public List<String> accessContexts() {
+        return accessContexts;
     }
 
     /** Marks it suppressed by the rule described by {@code rule}. */

@@ -69,6 +69,7 @@ public final class Findings implements FindingSink {
         }
         table.put(analysis.ordinal(), storeSite, last.site(thread), accessSite, v);
         violations.add(v);
+        names.reported(storeSite, accessSite);
     }
 
     @Override

@@ -144,6 +144,12 @@ public final class HtmlReport {
                     .append(esc(Category.mode(v.access()))).append(") would not see it</li>\n");
             b.append("<li>prev: although the store happens before <code>").append(esc(v.prev().describe()))
                     .append("</code></li>\n");
+            for (String c : f.storeContexts()) {
+                b.append("<li>store called from <code>").append(esc(c)).append("</code></li>\n");
+            }
+            for (String c : f.accessContexts()) {
+                b.append("<li>access called from <code>").append(esc(c)).append("</code></li>\n");
+            }
             if (v.path() != null) {
                 b.append("<li>path: <code>").append(esc(v.path().stream().map(e -> e.op() + (e.field().isEmpty()
                         ? "" : " " + e.field()) + " (" + e.thread() + ", " + e.site().location() + ")")

@@ -218,6 +218,20 @@ public final class JsonReport {
                 } else {
                     g.writeStringField("pathNote", v.pathNote());
                 }
+                if (!f.storeContexts().isEmpty() || !f.accessContexts().isEmpty()) {
+                    g.writeObjectFieldStart("contexts");
+                    g.writeArrayFieldStart("store");
+                    for (String c : f.storeContexts()) {
+                        g.writeString(c);
+                    }
+                    g.writeEndArray();
+                    g.writeArrayFieldStart("access");
+                    for (String c : f.accessContexts()) {
+                        g.writeString(c);
+                    }
+                    g.writeEndArray();
+                    g.writeEndObject();
+                }
                 g.writeArrayFieldStart("examples");
                 for (Finding.Example e : f.examples()) {
                     g.writeStartObject();

@@ -140,6 +140,12 @@ public final class Summary {
         out.add("    store : " + st.describe() + " can still be in " + st.thread() + "'s store buffer");
         out.add("    access: " + ac.describe() + " would not see it,");
         out.add("    prev  : although the store happens before " + pr.describe());
+        if (!f.storeContexts().isEmpty()) {
+            out.add("    called: store from " + String.join(" | ", f.storeContexts()));
+        }
+        if (!f.accessContexts().isEmpty()) {
+            out.add("    called: access from " + String.join(" | ", f.accessContexts()));
+        }
         if (v.path() != null && v.path().size() > 2) {
             StringBuilder p = new StringBuilder("    path  : ");
             for (int k = 0; k < v.path().size(); k++) {

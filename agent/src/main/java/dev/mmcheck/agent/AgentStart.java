@@ -4,6 +4,7 @@ import dev.mmcheck.agent.check.AgentNames;
 import dev.mmcheck.agent.check.CheckerLoop;
 import dev.mmcheck.agent.check.Heap;
 import dev.mmcheck.agent.check.SelfCheck;
+import dev.mmcheck.agent.check.TestBridge;
 import dev.mmcheck.agent.check.TraceTee;
 import dev.mmcheck.agent.ids.FieldTable;
 import dev.mmcheck.agent.ids.SiteTable;
@@ -26,6 +27,7 @@ import dev.mmcheck.checker.report.Summary;
 import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.runtime.Contexts;
 import dev.mmcheck.runtime.EventLog;
+import dev.mmcheck.runtime.TestHooks;
 import dev.mmcheck.runtime.Schedule;
 import dev.mmcheck.runtime.Targets;
 import org.slf4j.Logger;
@@ -106,6 +108,7 @@ final class AgentStart {
             loop.reportProgress(options.progressSeconds(), err::println);
         }
         loop.start();
+        TestHooks.install(new TestBridge(loop));
         Transformation.Stats stats = new Transformation.Stats();
         Transformation.install(inst, options,
                 ClassRewriter.Context.of(fields, sites, options::atomic, options.checksTransactions()), stats);
@@ -216,6 +219,7 @@ final class AgentStart {
         }
         for (Finding f : findings) {
             f.contexts(contexts);
+            f.tests(loop.testsByKey().getOrDefault(f.key(), List.of()));
         }
         try {
             outcome = options.triage().apply(findings);
@@ -237,6 +241,10 @@ final class AgentStart {
         try {
             // the summary as a file too: a test runner may not show what a JVM prints as it exits
             Path text = summaryPath(options.report());
+            Path parent = text.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent); // report=target/mmcheck/%p.json: the directory may not exist yet
+            }
             Files.write(text, summary, StandardCharsets.UTF_8);
             if (tee != null) {
                 tee.close();

@@ -67,7 +67,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
 
     /** The agent's own packages, never instrumented. */
     public static final List<String> AGENT_PACKAGES = List.of("dev.mmcheck.agent.", "dev.mmcheck.runtime.",
-            "dev.mmcheck.checker.", "dev.mmcheck.shaded.");
+            "dev.mmcheck.checker.", "dev.mmcheck.shaded.", "dev.mmcheck.junit5.");
 
     private static final Pattern GLOB = Pattern.compile("[A-Za-z0-9_$.*?]+");
     private static final Pattern METHOD_GLOB = Pattern.compile("[A-Za-z0-9_$.*?]+#[A-Za-z0-9_$*?<>]+");

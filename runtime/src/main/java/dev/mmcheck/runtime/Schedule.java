@@ -34,7 +34,7 @@ public final class Schedule {
     /** Window points per thread and store site that always pause. */
     static final int ALWAYS = 32;
     /** The share of the run's time the threads together may spend paused. */
-    static final double BUDGET_SHARE = 0.25;
+    static final double BUDGET_SHARE = 0.1;
     /** The store-buffering pause comes after one of the first this many accesses to other addresses. */
     static final int SPREAD = 3;
     /** Per-thread counters of window points, direct-mapped on the store site's low bits. */

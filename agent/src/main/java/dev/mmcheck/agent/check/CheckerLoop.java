@@ -75,6 +75,23 @@ public final class CheckerLoop implements Runnable {
     private final long[] forgotten = new long[Count.values().length];
     private long failAt = -1;
     private final long memoryBound;
+    /** A test boundary a test's thread waits on (or not), served between passes. */
+    private static final class Boundary {
+        final String test;
+        final boolean begins;
+        final java.util.concurrent.CompletableFuture<String[]> done = new java.util.concurrent.CompletableFuture<>();
+        long target = -1;
+
+        Boundary(String test, boolean begins) {
+            this.test = test;
+            this.begins = begins;
+        }
+    }
+
+    private final java.util.concurrent.ConcurrentLinkedQueue<Boundary> boundaries =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final java.util.Set<String> seenKeys = new java.util.HashSet<>();
+    private final Map<String, List<String>> testsByKey = new java.util.concurrent.ConcurrentHashMap<>();
     private long progressNanos;
     private java.util.function.Consumer<String> progressOut;
     private long started;
@@ -124,6 +141,12 @@ public final class CheckerLoop implements Runnable {
                     if (progressNanos > 0 && System.nanoTime() >= nextProgress) {
                         progress();
                     }
+                    if (!boundaries.isEmpty()) {
+                        serveBoundaries();
+                    }
+                }
+                for (Boundary b; (b = boundaries.poll()) != null; ) {
+                    b.done.complete(new String[0]); // the run is ending: nobody is to wait on the checker
                 }
                 // final drain: the application has stopped logging (EventLog is closed); an access that
                 // was in its probes when the log closed holds its stripe until it has logged
@@ -146,6 +169,50 @@ public final class CheckerLoop implements Runnable {
                 stopChecking(t);
             }
         }
+    }
+
+    /**
+     * Test {@code test} begins ({@code begins}) or ends: once the checker has taken every event produced
+     * when it sees this, the findings first seen since the test began are the test's; the future gives
+     * their summary paragraphs (at a beginning, none: the findings so far are nobody's from then on).
+     * Any thread.
+     */
+    public java.util.concurrent.CompletableFuture<String[]> testBoundary(String test, boolean begins) {
+        Boundary b = new Boundary(test, begins);
+        boundaries.add(b);
+        return b.done;
+    }
+
+    /** The tests during which each finding (by key) was first seen. After {@link #finish}. */
+    public Map<String, List<String>> testsByKey() {
+        return testsByKey;
+    }
+
+    private void serveBoundaries() {
+        Boundary b = boundaries.peek();
+        if (b.target < 0) {
+            b.target = produced(); // every event its thread logged before asking, and then some
+        }
+        if (consumed < b.target && failure == null) {
+            return;
+        }
+        boundaries.poll();
+        List<String> lines = new ArrayList<>();
+        List<dev.mmcheck.checker.report.Finding> all =
+                dev.mmcheck.checker.report.Finding.group(checker.result().violations());
+        int i = 1;
+        for (dev.mmcheck.checker.report.Finding f : all) {
+            if (seenKeys.add(f.key()) && !b.begins) {
+                testsByKey.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(b.test);
+                f.tests(List.of(b.test));
+                lines.add(String.join("\n", dev.mmcheck.checker.report.Summary.describe(f, i++)));
+            }
+        }
+        if (failure != null && !b.begins) {
+            lines.add("mmcheck: INCOMPLETE: checking stopped at event " + failureAt + " (" + failure + "): this test "
+                    + "was not checked");
+        }
+        b.done.complete(lines.toArray(new String[0]));
     }
 
     /** Prints a progress line to {@code out} every {@code seconds} seconds (progress=). Before {@link #start}. */

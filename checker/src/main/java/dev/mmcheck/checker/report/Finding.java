@@ -28,6 +28,7 @@ public final class Finding {
     private boolean baselined;
     private List<String> storeContexts = List.of();
     private List<String> accessContexts = List.of();
+    private List<String> tests = List.of();
 
     private Finding(Violation first) {
         violations.add(first);
@@ -177,6 +178,16 @@ public final class Finding {
     /** Caller chains seen at the access's site. */
     public List<String> accessContexts() {
         return accessContexts;
+    }
+
+    /** Names the tests during which it was first seen (a test framework's hooks, the agent's TestBridge). */
+    public void tests(List<String> names) {
+        tests = List.copyOf(names);
+    }
+
+    /** The tests during which it was first seen; empty when no test framework said. */
+    public List<String> tests() {
+        return tests;
     }
 
     /** Marks it suppressed by the rule described by {@code rule}. */

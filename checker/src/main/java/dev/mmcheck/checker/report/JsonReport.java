@@ -198,6 +198,13 @@ public final class JsonReport {
                     g.writeStringField("suppressedBy", f.suppressedBy());
                 }
                 g.writeBooleanField("baselined", f.baselined());
+                if (!f.tests().isEmpty()) {
+                    g.writeArrayFieldStart("tests");
+                    for (String t : f.tests()) {
+                        g.writeString(t);
+                    }
+                    g.writeEndArray();
+                }
                 if (v.isCycle()) {
                     cycle(g, v);
                     g.writeStringField("advice", v.advice());

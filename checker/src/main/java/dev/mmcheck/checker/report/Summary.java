@@ -72,12 +72,7 @@ public final class Summary {
                 continue;
             }
             out.add("");
-            if (f.isCycle()) {
-                cycle(out, i++, f.first());
-            } else {
-                race(out, i++, f);
-            }
-            out.add("    what  : " + f.category().label() + ": " + f.category().explanation());
+            out.addAll(describe(f, i++));
         }
         List<Finding> known = findings.stream().filter(f -> !f.isNew()).toList();
         if (!known.isEmpty()) {
@@ -88,6 +83,21 @@ public final class Summary {
                         ? ": suppressed by " + f.suppressedBy() : ": in the baseline"));
             }
         }
+        return out;
+    }
+
+    /** The paragraph of finding number {@code i}, as the summary prints it. */
+    public static List<String> describe(Finding f, int i) {
+        List<String> out = new ArrayList<>();
+        if (f.isCycle()) {
+            cycle(out, i, f.first());
+        } else {
+            race(out, i, f);
+        }
+        if (!f.tests().isEmpty()) {
+            out.add("    tests : " + String.join(", ", f.tests()));
+        }
+        out.add("    what  : " + f.category().label() + ": " + f.category().explanation());
         return out;
     }
 

@@ -1,0 +1,70 @@
+package dev.mmcheck.samples;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The JUnit 5 extension end to end, in a user's Maven project (src/it/junit5-project): the racy test
+ * fails with its finding as the message in Surefire's report, the correct one passes, the stress test
+ * finds broken double-checked locking and names the seed, and the report attributes each finding to
+ * its test.
+ */
+class JUnit5IT {
+
+    @TempDir
+    Path dir;
+
+    /** The XML of Surefire's testcase element {@code name} (to the next testcase), or empty. */
+    private static String testcase(String xml, String name) {
+        int at = xml.indexOf("<testcase name=\"" + name);
+        if (at < 0) {
+            return "";
+        }
+        int next = xml.indexOf("<testcase ", at + 1);
+        return xml.substring(at, next < 0 ? xml.length() : next);
+    }
+
+    @Test
+    void aRacyTestFailsWithItsFindingACorrectOnePassesAndStressNamesItsSeed() throws Exception {
+        ChildMaven child = ChildMaven.of("junit5-project", dir);
+        ChildMaven.Build build = child.test(null);
+        assertEquals(1, build.exit(), build.output());
+        Path reports = child.dir().resolve("target/surefire-reports");
+        String flags = Files.readString(reports.resolve("TEST-demo.FlagsTest.xml"));
+        String volatileCase = testcase(flags, "volatileFlags");
+        assertTrue(!volatileCase.isEmpty() && !volatileCase.contains("<failure"), "the volatile test passes: " + flags);
+        assertTrue(testcase(flags, "plainFlags").matches("(?s).*<failure message=\"mmcheck: [0-9]+ findings? during "
+                + "FlagsTest.plainFlags\\(\\).*"), "the plain one fails with its finding: " + flags);
+        assertTrue(flags.contains("race under TSO, PSO"), flags);
+        assertTrue(flags.contains("FlagsTest.java:"), flags);
+
+        String stress = Files.readString(reports.resolve("TEST-demo.SingletonStressTest.xml"));
+        assertTrue(stress.contains("schedule seed "), "the failing repetition names its seed: " + stress);
+        assertTrue(stress.contains("SingletonStressTest.java:"), stress);
+
+        JsonNode report;
+        try (Stream<Path> files = Files.list(child.dir().resolve("target/mmcheck"))) {
+            List<Path> json = files.filter(f -> f.toString().endsWith(".json")).toList();
+            assertEquals(1, json.size(), "one report per JVM, named by its process id: " + json);
+            report = new ObjectMapper().readTree(json.get(0).toFile());
+        }
+        boolean attributed = false;
+        for (JsonNode v : report.get("violations")) {
+            for (JsonNode t : v.path("tests")) {
+                attributed |= t.asText().equals("FlagsTest.plainFlags()");
+                assertTrue(!t.asText().startsWith("FlagsTest.volatileFlags"), "nothing in the volatile test: " + v);
+            }
+        }
+        assertTrue(attributed, "the report lists findings per test: " + report.get("violations"));
+    }
+}

@@ -91,6 +91,17 @@ public final class Main {
             if (args.length == 0) {
                 throw new UsageException("no command given (try 'mmcheck --help')");
             }
+            if (args.length > 1 && (List.of(args).contains("--help") || List.of(args).contains("-h"))) {
+                // every subcommand: its usage, and success
+                String usage = switch (args[0]) {
+                    case "replay" -> USAGE.substring(0, USAGE.indexOf("\n       mmcheck convert"));
+                    case "convert" -> "usage: mmcheck convert IN OUT   (OUT ending in .trace is written as text)";
+                    case "check-history" -> "usage: " + dev.mmcheck.checker.history.HistoryCommand.USAGE;
+                    default -> USAGE;
+                };
+                out.println(usage);
+                return OK;
+            }
             switch (args[0]) {
                 case "replay":
                     return replay(args);

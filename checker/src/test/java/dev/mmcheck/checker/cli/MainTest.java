@@ -132,6 +132,17 @@ class MainTest {
     }
 
     @Test
+    void helpOnEverySubcommandPrintsItsUsageAndSucceeds() {
+        for (String command : List.of("replay", "convert", "check-history")) {
+            out.reset();
+            assertEquals(0, run(command, "--help"), command);
+            assertTrue(out().startsWith("usage: mmcheck " + command), command + ": " + out());
+        }
+        assertEquals(0, run("replay", "x.trace", "-h"));
+        assertEquals("", err());
+    }
+
+    @Test
     void cleanTraceExitsZero() throws Exception {
         Path t = dir.resolve("clean.trace");
         Files.writeString(t, "T1 volatile-store a\nT1 load b\nT2 volatile-store b\nT2 load a\n");

@@ -60,6 +60,7 @@ public final class Main {
             "                      [--html FILE] [--suppress FILE] [--baseline FILE] [--fail-on race,relaxed,atomicity]",
             "                      [--quiet]",
             "       mmcheck convert IN OUT",
+            "       mmcheck merge REPORT.json... [--report OUT.json] [--sarif OUT.sarif] [--html OUT.html]",
             "       " + dev.mmcheck.checker.history.HistoryCommand.USAGE,
             "       mmcheck --version",
             "replay runs the store-buffer monitors on a recorded or hand-written trace and reports every",
@@ -71,6 +72,10 @@ public final class Main {
             "exit status: 0 no violation (none new in a --fail-on category), 1 violations found, 2 bad input,",
             "3 no violation but the check is",
             "incomplete (a trace cut short, a failure inside the checker: the summary's first lines say which)");
+
+    private static final String MERGE_USAGE = "usage: mmcheck merge REPORT.json... [--report OUT.json] [--sarif OUT.sarif]"
+            + " [--html OUT.html] [--quiet]\n  combines the JSON reports of several JVMs (forks, machines, nightly runs):"
+            + " the same finding's counts are added and its tests listed together";
 
     private final PrintStream out;
     private final PrintStream err;
@@ -96,6 +101,7 @@ public final class Main {
                 String usage = switch (args[0]) {
                     case "replay" -> USAGE.substring(0, USAGE.indexOf("\n       mmcheck convert"));
                     case "convert" -> "usage: mmcheck convert IN OUT   (OUT ending in .trace is written as text)";
+                    case "merge" -> MERGE_USAGE;
                     case "check-history" -> "usage: " + dev.mmcheck.checker.history.HistoryCommand.USAGE;
                     default -> USAGE;
                 };
@@ -107,6 +113,8 @@ public final class Main {
                     return replay(args);
                 case "convert":
                     return convert(args);
+                case "merge":
+                    return merge(args);
                 case "check-history":
                     return new dev.mmcheck.checker.history.HistoryCommand(out, err).run(args);
                 case "--help":
@@ -130,6 +138,67 @@ public final class Main {
             err.println("mmcheck: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             return BAD_INPUT;
         }
+    }
+
+    private int merge(String[] args) throws UsageException, IOException {
+        List<Path> inputs = new java.util.ArrayList<>();
+        Path report = null;
+        Path sarif = null;
+        Path html = null;
+        boolean quiet = false;
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            if (List.of("--report", "--sarif", "--html").contains(name)) {
+                String v = a.contains("=") ? a.substring(a.indexOf('=') + 1) : value(args, ++i, name);
+                if (v.isEmpty()) {
+                    throw new UsageException(name + " needs a file name");
+                }
+                switch (name) {
+                    case "--report" -> report = Path.of(v);
+                    case "--sarif" -> sarif = Path.of(v);
+                    default -> html = Path.of(v);
+                }
+            } else if (a.equals("--quiet")) {
+                quiet = true;
+            } else if (a.startsWith("-")) {
+                throw new UsageException("unknown option '" + a + "' for merge");
+            } else {
+                inputs.add(Path.of(a));
+            }
+        }
+        if (inputs.isEmpty()) {
+            throw new UsageException("merge needs at least one report (" + MERGE_USAGE.lines().findFirst().orElse("")
+                    + ")");
+        }
+        for (Path p : inputs) {
+            if (!java.nio.file.Files.isRegularFile(p)) {
+                throw new UsageException(p + ": no such file");
+            }
+        }
+        dev.mmcheck.checker.report.Merge.Merged m;
+        try {
+            m = dev.mmcheck.checker.report.Merge.of(inputs);
+        } catch (dev.mmcheck.checker.report.Merge.MergeException e) {
+            throw new UsageException(e.getMessage());
+        }
+        Triage.Outcome outcome = Triage.none().apply(m.findings());
+        String source = "merge of " + m.reports() + " reports";
+        if (!quiet) {
+            for (String line : Summary.lines(source, m.result(), outcome)) {
+                out.println(line);
+            }
+        }
+        if (report != null) {
+            JsonReport.write(report, source, m.complete(), m.result(), Map.of("reports", m.reports()), outcome);
+        }
+        if (sarif != null) {
+            SarifReport.write(sarif, source, m.complete(), m.result(), outcome);
+        }
+        if (html != null) {
+            HtmlReport.write(html, source, m.complete(), m.result(), outcome);
+        }
+        return outcome.failing() > 0 ? VIOLATIONS : m.complete() && m.result().complete() ? OK : INCOMPLETE;
     }
 
     private int replay(String[] args) throws UsageException, IOException, TraceFormatException {

@@ -67,6 +67,11 @@ public final class Violation {
         this.edges = List.copyOf(edges);
     }
 
+    /** Counts {@code n} more occurrences (reports merged, docs/build.md). */
+    public void seenMore(long n) {
+        count += Math.max(0, n);
+    }
+
     /** Counts one more occurrence. */
     public void seenAgain() {
         count++;

@@ -133,13 +133,40 @@ class MainTest {
 
     @Test
     void helpOnEverySubcommandPrintsItsUsageAndSucceeds() {
-        for (String command : List.of("replay", "convert", "check-history")) {
+        for (String command : List.of("replay", "convert", "check-history", "merge")) {
             out.reset();
             assertEquals(0, run(command, "--help"), command);
             assertTrue(out().startsWith("usage: mmcheck " + command), command + ": " + out());
         }
         assertEquals(0, run("replay", "x.trace", "-h"));
         assertEquals("", err());
+    }
+
+    @Test
+    void mergeAddsTheCountsOfTheSameFindingFromSeveralReports() throws Exception {
+        Path r1 = dir.resolve("fork1.json");
+        Path r2 = dir.resolve("fork2.json");
+        assertEquals(1, run("replay", dekker().toString(), "--report", r1.toString(), "--quiet"));
+        assertEquals(1, run("replay", dekker().toString(), "--report", r2.toString(), "--quiet"));
+        Path merged = dir.resolve("merged.json");
+        Path html = dir.resolve("merged.html");
+        out.reset();
+        assertEquals(1, run("merge", r1.toString(), r2.toString(), "--report", merged.toString(), "--html", html.toString()));
+        assertTrue(out().contains("merge of 2 reports"), out());
+        assertTrue(out().contains("1 finding: 1 race:"), out());
+        JsonNode json = new ObjectMapper().readTree(merged.toFile());
+        assertTrue(json.get("complete").asBoolean());
+        assertEquals(8, json.get("events").asInt(), "events added");
+        JsonNode v = json.get("violations").get(0);
+        assertEquals(2, v.get("counts").get("tso").asInt(), "counts added");
+        assertEquals(2, v.get("counts").get("pso").asInt());
+        assertEquals(List.of("TSO", "PSO"), strings(v.get("models")));
+        assertEquals(12, v.get("events").get(0).get("line").asInt());
+        assertTrue(Files.readString(html).contains("<h2>1 finding</h2>"));
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "{\"tool\": \"other\"}");
+        assertEquals(2, run("merge", r1.toString(), bad.toString()));
+        assertTrue(err().contains(bad + ": not an mmcheck report"), err());
     }
 
     @Test

@@ -24,10 +24,7 @@ public final class HtmlReport {
     /** Writes the page for {@code result} of checking {@code source} to {@code file}. */
     public static void write(Path file, String source, boolean complete, CheckResult result, Triage.Outcome outcome)
             throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
+        JsonReport.createParent(file);
         Files.writeString(file, page(source, complete, result, outcome), StandardCharsets.UTF_8);
     }
 

@@ -50,12 +50,17 @@ public final class JsonReport {
      */
     public static void write(Path file, String source, boolean complete, CheckResult result, Map<String, ?> run)
             throws IOException {
+        createParent(file);
+        try (OutputStream out = Files.newOutputStream(file)) {
+            write(out, source, complete, result, run);
+        }
+    }
+
+    /** Creates the directory {@code file} goes in, if it does not exist yet (report=target/mmcheck/%p.json). */
+    static void createParent(Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
-        }
-        try (OutputStream out = Files.newOutputStream(file)) {
-            write(out, source, complete, result, run);
         }
     }
 
@@ -73,10 +78,7 @@ public final class JsonReport {
     /** Writes the report to {@code file}, its findings triaged as {@code outcome} says. */
     public static void write(Path file, String source, boolean complete, CheckResult result, Map<String, ?> run,
             Triage.Outcome outcome) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
+        createParent(file);
         try (OutputStream out = Files.newOutputStream(file)) {
             write(out, source, complete, result, run, outcome);
         }

@@ -27,10 +27,7 @@ public final class SarifReport {
     /** Writes the SARIF log of {@code result} of checking {@code source} to {@code file}. */
     public static void write(Path file, String source, boolean complete, CheckResult result, Triage.Outcome outcome)
             throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
+        JsonReport.createParent(file);
         try (OutputStream out = Files.newOutputStream(file)) {
             write(out, source, complete, result, outcome);
         }

@@ -136,7 +136,7 @@ class MainTest {
         for (String command : List.of("replay", "convert", "check-history", "merge")) {
             out.reset();
             assertEquals(0, run(command, "--help"), command);
-            assertTrue(out().startsWith("usage: mmcheck " + command), command + ": " + out());
+            assertTrue(out().startsWith("Usage: mmcheck " + command), command + ": " + out());
         }
         assertEquals(0, run("replay", "x.trace", "-h"));
         assertEquals("", err());

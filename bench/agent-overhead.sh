@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 SCALE=${SCALE:-1}
-WORKLOADS=${*:-W01_QueueContention W02_ArrayCompute}
+WORKLOADS=${*:-W01_QueueContention W02_ArrayCompute W03_TreiberContention W04_QueueHandoff W05_ThreadLocalWork}
 if [ ! -f agent/target/mmcheck.jar ] || [ ! -f sample-apps/target/sample-apps.jar ]; then
   mvn -q -DskipTests package
 fi
@@ -41,6 +41,8 @@ if [ "$TX" = 1 ]; then
 else
   printf '%-22s %12s %12s %8s   %s\n' workload "plain ms" "agent ms" ratio "agent events"
 fi
+worst=""
+worst_ratio=0
 for w in $WORKLOADS; do
   : > "$tmp/plain"; : > "$tmp/agent"; : > "$tmp/tx"
   for i in $(seq "$RUNS"); do
@@ -53,6 +55,8 @@ for w in $WORKLOADS; do
     fi
   done
   p=$(median < "$tmp/plain"); a=$(median < "$tmp/agent")
+  r=$(awk -v a="$a" -v p="$p" 'BEGIN {printf "%.2f", a / (p > 0 ? p : 1)}')
+  if awk -v r="$r" -v w="$worst_ratio" 'BEGIN {exit !(r > w)}'; then worst_ratio=$r; worst=$w; fi
   if [ "$TX" = 1 ]; then
     t=$(median < "$tmp/tx")
     printf '%-22s %10s %10s %8s %12s %12s %10s %12s\n' "$w" "$p" "$a" "$(ratio "$a" "$p")" "$(events "$tmp/r.json")" \
@@ -61,3 +65,4 @@ for w in $WORKLOADS; do
     printf '%-22s %12s %12s %8s   %s\n' "$w" "$p" "$a" "$(ratio "$a" "$p")" "$(events "$tmp/r.json")"
   fi
 done
+echo "worst: $worst ${worst_ratio}x"

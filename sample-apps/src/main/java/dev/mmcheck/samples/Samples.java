@@ -43,6 +43,9 @@ public final class Samples {
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);
+        add(W03_TreiberContention.class);
+        add(W04_QueueHandoff.class);
+        add(W05_ThreadLocalWork.class);
     }
 
     private Samples() {

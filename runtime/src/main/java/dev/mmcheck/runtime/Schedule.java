@@ -150,6 +150,9 @@ public final class Schedule {
     static void afterUnlock(ThreadLog t) {
         int site = t.pauseSite;
         t.pauseSite = -1;
+        if (t.windowPoints == null) {
+            return; // a log made before pauses were turned on
+        }
         int n = ++t.windowPoints[site & (COUNTERS - 1)];
         boolean coin = t.pauseCoin;
         t.pauseCoin = false;

@@ -38,6 +38,7 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -130,12 +131,8 @@ public final class Main {
         @Option(names = "--models", paramLabel = "LIST", description = "tso,pso,sober,scser,tsoser (default tso,pso; "
                 + "scser and tsoser start at the first transaction)")
         String models;
-        @Option(names = "--report", paramLabel = "FILE.json", description = "write the JSON report")
-        Path report;
-        @Option(names = "--sarif", paramLabel = "FILE.sarif", description = "write the findings as SARIF 2.1.0")
-        Path sarif;
-        @Option(names = "--html", paramLabel = "FILE.html", description = "write the findings as an HTML page")
-        Path html;
+        @Mixin
+        Outputs outputs = new Outputs();
         @Option(names = "--suppress", paramLabel = "FILE", description = "suppression rules of reviewed findings")
         Path suppress;
         @Option(names = "--baseline", paramLabel = "FILE", description = "known findings (written when absent)")
@@ -143,8 +140,6 @@ public final class Main {
         @Option(names = "--fail-on", paramLabel = "LIST", description = "categories that count: race,relaxed,"
                 + "atomicity or all (default all)")
         String failOnList;
-        @Option(names = "--quiet", description = "print nothing but errors")
-        boolean quiet;
 
         @Override
         public Integer call() throws Exception {
@@ -177,29 +172,7 @@ public final class Main {
                 result = result.withNotes(List.of(Note.incomplete("trace-cut", "", read.events(), read.note())), List.of());
             }
             Triage.Outcome outcome = triage.apply(Finding.group(result.violations()));
-            if (!quiet) {
-                for (String line : Summary.lines(trace.toString(), result, outcome)) {
-                    out.println(line);
-                }
-            }
-            if (report != null) {
-                JsonReport.write(report, trace.toString(), read.complete(), result, Map.of(), outcome);
-                if (!quiet) {
-                    out.println("report written to " + report);
-                }
-            }
-            if (sarif != null) {
-                SarifReport.write(sarif, trace.toString(), read.complete(), result, outcome);
-                if (!quiet) {
-                    out.println("SARIF written to " + sarif);
-                }
-            }
-            if (html != null) {
-                HtmlReport.write(html, trace.toString(), read.complete(), result, outcome);
-                if (!quiet) {
-                    out.println("HTML written to " + html);
-                }
-            }
+            outputs.write(trace.toString(), read.complete(), result, Map.of(), outcome);
             return outcome.failing() > 0 ? VIOLATIONS : result.complete() ? OK : INCOMPLETE;
         }
     }
@@ -241,14 +214,8 @@ public final class Main {
     final class MergeCommand implements Callable<Integer> {
         @Parameters(index = "0..*", arity = "1..*", paramLabel = "REPORT.json", description = "the reports")
         List<Path> inputs = new ArrayList<>();
-        @Option(names = "--report", paramLabel = "OUT.json", description = "write the merged JSON report")
-        Path report;
-        @Option(names = "--sarif", paramLabel = "OUT.sarif", description = "write it as SARIF 2.1.0")
-        Path sarif;
-        @Option(names = "--html", paramLabel = "OUT.html", description = "write it as an HTML page")
-        Path html;
-        @Option(names = "--quiet", description = "print nothing but errors")
-        boolean quiet;
+        @Mixin
+        Outputs outputs = new Outputs();
 
         @Override
         public Integer call() throws Exception {
@@ -264,22 +231,49 @@ public final class Main {
                 throw new UsageException(e.getMessage());
             }
             Triage.Outcome outcome = Triage.none().apply(m.findings());
-            String source = "merge of " + m.reports() + " reports";
+            outputs.write("merge of " + m.reports() + " reports", m.complete(), m.result(), Map.of("reports", m.reports()),
+                    outcome);
+            return outcome.failing() > 0 ? VIOLATIONS : m.complete() && m.result().complete() ? OK : INCOMPLETE;
+        }
+    }
+
+    /** The outputs replay and merge share: the summary on standard output, and the report files asked for. */
+    final class Outputs {
+        @Option(names = "--report", paramLabel = "FILE.json", description = "write the JSON report")
+        Path report;
+        @Option(names = "--sarif", paramLabel = "FILE.sarif", description = "write the findings as SARIF 2.1.0")
+        Path sarif;
+        @Option(names = "--html", paramLabel = "FILE.html", description = "write the findings as an HTML page")
+        Path html;
+        @Option(names = "--quiet", description = "print nothing but errors")
+        boolean quiet;
+
+        /** Prints the summary of {@code result} and writes the files asked for. */
+        void write(String source, boolean complete, CheckResult result, Map<String, ?> run, Triage.Outcome outcome)
+                throws IOException {
             if (!quiet) {
-                for (String line : Summary.lines(source, m.result(), outcome)) {
+                for (String line : Summary.lines(source, result, outcome)) {
                     out.println(line);
                 }
             }
             if (report != null) {
-                JsonReport.write(report, source, m.complete(), m.result(), Map.of("reports", m.reports()), outcome);
+                JsonReport.write(report, source, complete, result, run, outcome);
+                said("report", report);
             }
             if (sarif != null) {
-                SarifReport.write(sarif, source, m.complete(), m.result(), outcome);
+                SarifReport.write(sarif, source, complete, result, outcome);
+                said("SARIF", sarif);
             }
             if (html != null) {
-                HtmlReport.write(html, source, m.complete(), m.result(), outcome);
+                HtmlReport.write(html, source, complete, result, outcome);
+                said("HTML", html);
             }
-            return outcome.failing() > 0 ? VIOLATIONS : m.complete() && m.result().complete() ? OK : INCOMPLETE;
+        }
+
+        private void said(String what, Path file) {
+            if (!quiet) {
+                out.println(what + " written to " + file);
+            }
         }
     }
 

@@ -18,6 +18,33 @@ class JdkModelTest {
         return JdkModel.classify(Opcodes.INVOKEVIRTUAL, owner, name, desc, false);
     }
 
+    /** The mode a site records beyond its kind, which decides a finding's category (race or relaxed). */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', nullValues = "-", value = {
+        "ATOMIC       | get               | volatile",
+        "ATOMIC       | intValue          | volatile",
+        "ATOMIC       | getPlain          | -",
+        "ATOMIC       | getAcquire        | acquire",
+        "ATOMIC       | getOpaque         | opaque",
+        "ATOMIC       | setOpaque         | opaque",
+        "ATOMIC       | setPlain          | -",
+        "ATOMIC       | lazySet           | -",
+        "ATOMIC       | compareAndSet     | -",
+        "ATOMIC_ARRAY | get               | volatile",
+        "UPDATER      | get               | volatile",
+        "HANDLE       | get               | -",
+        "HANDLE       | getVolatile       | volatile",
+        "HANDLE       | getAcquire        | acquire",
+        "HANDLE       | set               | -",
+        "UNSAFE       | getInt            | -",
+        "UNSAFE       | getIntVolatile    | volatile",
+        "UNSAFE       | getObjectAcquire  | acquire",
+        "UNSAFE       | putIntVolatile    | -",
+    })
+    void sitesRecordTheModeTheKindDoesNotSay(JdkModel.Treatment treatment, String method, String mode) {
+        assertEquals(mode == null ? "" : mode, JdkModel.mode(treatment, method), treatment + " " + method);
+    }
+
     @Test
     void atomicsByAccessMode() {
         String ai = "java/util/concurrent/atomic/AtomicInteger";

@@ -28,6 +28,7 @@ import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.runtime.Contexts;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.TestHooks;
+import dev.mmcheck.runtime.Sampling;
 import dev.mmcheck.runtime.Schedule;
 import dev.mmcheck.runtime.Targets;
 import org.slf4j.Logger;
@@ -68,14 +69,21 @@ final class AgentStart {
     private AgentStart() {
     }
 
+    private static String percent(double r) {
+        return new java.math.BigDecimal(r * 100).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString() + "%";
+    }
+
     static void start(Options options, Instrumentation inst) throws IOException {
         FieldTable fields = new FieldTable();
         SiteTable sites = new SiteTable();
         EventLog.configure(EVENTS_PER_THREAD, options.selfCheck());
+        long seed = options.seed() != null ? options.seed() : new SplittableRandom().nextLong(1L << 40);
         if (options.activeSchedule()) {
             // before any application thread has a log: each log seeds its pause generator from it
-            Schedule.activate(options.seed() != null ? options.seed() : new SplittableRandom().nextLong(1L << 40),
-                    PAUSE_MICROS);
+            Schedule.activate(seed, PAUSE_MICROS);
+        }
+        if (options.sample() < 1) {
+            Sampling.configure(options.sample(), seed); // before any application class is instrumented
         }
         if (options.declaresTransactions()) {
             EventLog.declareTransactions();
@@ -200,6 +208,10 @@ final class AgentStart {
         run.put("nestedAccesses", loop.nestedAccesses());
         run.put("repeatedLoadsLeftOut", loop.loadsLeftOut());
         run.put("schedule", options.activeSchedule() ? "active" : "os");
+        run.put("sample", options.sample());
+        if (options.sample() < 1) {
+            run.put("sampleSeed", Sampling.seed());
+        }
         if (options.activeSchedule()) {
             run.put("seed", Schedule.seed());
             run.put("pauses", loop.total(CheckerLoop.Count.PAUSES));
@@ -229,6 +241,12 @@ final class AgentStart {
             outcome = Triage.untriaged(result);
         }
         List<String> summary = new ArrayList<>(Summary.lines(source, result, outcome));
+        if (options.sample() < 1) {
+            // a reduced check the user asked for: said in the first lines, as anything left unchecked is
+            summary.add(Math.min(1, summary.size()), "mmcheck: SAMPLED run (sample=" + options.sample() + "): plain "
+                    + "accesses logged on about " + percent(options.sample()) + " of the objects (seed "
+                    + Sampling.seed() + "), synchronization and static fields on all; PSO only (docs/sampling.md)");
+        }
         summary.add(options.activeSchedule()
                 ? "mmcheck: schedule active, seed " + Schedule.seed() + " (seed=" + Schedule.seed() + " repeats its "
                         + "choices), " + loop.total(CheckerLoop.Count.PAUSES) + " pauses, "

@@ -47,11 +47,13 @@ import java.util.regex.Pattern;
  * @param sarif           where to write the findings as SARIF, or null
  * @param html            where to write them as an HTML page, or null
  * @param progressSeconds print a progress line every so many seconds (progress=), 0 for none
+ * @param sample          the fraction of objects whose plain accesses are logged (sample=, docs/sampling.md); 1
+ *                        logs them all
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
         long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed,
-        Triage triage, Path sarif, Path html, int progressSeconds) {
+        Triage triage, Path sarif, Path html, int progressSeconds, double sample) {
 
     /** The schedule when schedule= is not given (docs/schedules.md says why). */
     public static final String DEFAULT_SCHEDULE = "active";
@@ -59,7 +61,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
     /** The option keys, in the order the help lists them. */
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
             "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed",
-            "failOn", "suppress", "baseline", "sarif", "html", "progress");
+            "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample");
 
     /** Infrastructure that is not the code under test, excluded unless {@code excludes} is given. */
     public static final List<String> DEFAULT_EXCLUDES = List.of("org.junit.*", "junit.*", "org.opentest4j.*",
@@ -134,8 +136,29 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             } catch (NumberFormatException e) {
                 throw new OptionException("option seed=" + values.get("seed") + " must be a whole number");
             }
-            if (schedule.equals("os")) {
-                throw new OptionException("option seed=" + seed + " has no effect with schedule=os");
+        }
+        double sample = sample(values.get("sample"));
+        if (seed != null && schedule.equals("os") && sample >= 1) {
+            throw new OptionException("option seed=" + seed + " has no effect with schedule=os and without sample=");
+        }
+        boolean modelsChosen = values.containsKey("models");
+        if (sample < 1) {
+            // docs/sampling.md: with plain accesses of some objects unlogged, only PSO's reports stay genuine
+            if (!modelsChosen) {
+                analyses = EnumSet.of(Analysis.PSO);
+                modelsChosen = true; // and no serializability check starts with the first transaction
+            } else if (!analyses.equals(EnumSet.of(Analysis.PSO))) {
+                throw new OptionException("option sample=" + values.get("sample") + " checks PSO only (TSO's store "
+                        + "order, Sober and the serializability checks need every access: docs/sampling.md); give "
+                        + "models=pso or leave models= out");
+            }
+            if (self) {
+                throw new OptionException("option sample=" + values.get("sample") + " cannot be combined with "
+                        + "selfCheck=true (the self-check needs every access)");
+            }
+            if (!atomic.isEmpty()) {
+                throw new OptionException("option sample=" + values.get("sample") + " cannot be combined with "
+                        + "atomic= (the serializability checks need every access)");
             }
         }
         Triage triage;
@@ -158,8 +181,25 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             progress = Integer.parseInt(v);
         }
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
-                values.containsKey("models"), failOnError, memory, repeats.equals("log"), inject,
-                schedule.equals("active"), seed, triage, sarif, html, progress);
+                modelsChosen, failOnError, memory, repeats.equals("log"), inject,
+                schedule.equals("active"), seed, triage, sarif, html, progress, sample);
+    }
+
+    /** sample=R: a decimal number above 0 and at most 1; absent is 1. */
+    private static double sample(String v) throws OptionException {
+        if (v == null) {
+            return 1;
+        }
+        double r;
+        try {
+            r = v.matches("\\d*\\.?\\d+([eE]-?\\d+)?") ? Double.parseDouble(v) : Double.NaN;
+        } catch (NumberFormatException e) {
+            r = Double.NaN;
+        }
+        if (!(r > 0 && r <= 1)) {
+            throw new OptionException("option sample=" + v + " must be a number above 0 and at most 1, such as 0.05");
+        }
+        return r;
     }
 
     private static String known(String key, String where) throws OptionException {

@@ -61,6 +61,18 @@ class OptionsTest {
     }
 
     @Test
+    void sampleChecksPsoOnly() throws Exception {
+        assertEquals(1.0, Options.parse(null, props()).sample(), "everything is logged unless told otherwise");
+        Options sampled = Options.parse("sample=0.05", props());
+        assertEquals(0.05, sampled.sample());
+        assertEquals(EnumSet.of(Analysis.PSO), sampled.analyses(), "docs/sampling.md: only PSO's reports stay genuine");
+        assertFalse(sampled.declaresTransactions(), "no serializability check starts with a transaction");
+        assertEquals(EnumSet.of(Analysis.PSO), Options.parse("sample=.5,models=pso", props()).analyses());
+        assertEquals(7L, Options.parse("schedule=os,sample=0.5,seed=7", props()).seed(), "the seed picks the objects");
+        assertEquals(EnumSet.of(Analysis.TSO, Analysis.PSO), Options.parse("sample=1", props()).analyses());
+    }
+
+    @Test
     void agentArgumentsAndSystemProperties() throws Exception {
         Options o = Options.parse("report=out/r.json,models=tso:sober,includes=com.acme.*:org.x.Y,trace=t.mmct,"
                 + "failOnViolation=true,selfCheck=TRUE,atomic=com.acme.Pool#take*", props("mmcheck.models", "pso"));
@@ -97,14 +109,20 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample",
         "schedule=pct        | option schedule=pct must be os or active",
         "progress=0          | option progress=0 must be a number of seconds, at least 1",
         "progress=5s         | option progress=5s must be a number of seconds, at least 1",
         "failOn=race:bugs    | option failOn: unknown category 'bugs' (race, relaxed, atomicity, or all)",
         "suppress=/nonexistent/rules.txt | the suppression file /nonexistent/rules.txt does not exist",
         "seed=x1             | option seed=x1 must be a whole number",
-        "schedule=os,seed=3  | option seed=3 has no effect with schedule=os",
+        "schedule=os,seed=3  | option seed=3 has no effect with schedule=os and without sample=",
+        "sample=0            | option sample=0 must be a number above 0 and at most 1, such as 0.05",
+        "sample=1.5          | option sample=1.5 must be a number above 0 and at most 1, such as 0.05",
+        "sample=5%           | option sample=5% must be a number above 0 and at most 1, such as 0.05",
+        "sample=0.1,models=tso:pso | option sample=0.1 checks PSO only (TSO's store order, Sober and the serializability checks need every access: docs/sampling.md); give models=pso or leave models= out",
+        "sample=0.1,selfCheck=true | option sample=0.1 cannot be combined with selfCheck=true (the self-check needs every access)",
+        "sample=0.1,atomic=a.B#c   | option sample=0.1 cannot be combined with atomic= (the serializability checks need every access)",
         "repeatedLoads=all   | option repeatedLoads=all must be skip or log",
         "checkerMemory=12x   | option checkerMemory=12x must be a size such as 256m or 2g",
         "checkerMemory=100k  | option checkerMemory=100k is below the least of 1m",

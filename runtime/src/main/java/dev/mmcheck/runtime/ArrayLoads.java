@@ -48,7 +48,7 @@ final class ArrayLoads {
 
     /** Replaces IALOAD: loads {@code a[i]}, logging it unless it repeats the thread's last access. */
     static int loadI(int[] a, int i, ThreadLog t, int site) {
-        if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t)) {
+        if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
             return a[i]; // throws, or runs unlogged
         }
         int s = Stripes.of(a, i);
@@ -67,7 +67,7 @@ final class ArrayLoads {
 
     /** Replaces LALOAD. */
     static long loadJ(long[] a, int i, ThreadLog t, int site) {
-        if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t)) {
+        if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
             return a[i];
         }
         int s = Stripes.of(a, i);
@@ -86,7 +86,7 @@ final class ArrayLoads {
 
     /** Replaces FALOAD. */
     static float loadF(float[] a, int i, ThreadLog t, int site) {
-        if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t)) {
+        if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
             return a[i];
         }
         int s = Stripes.of(a, i);
@@ -105,7 +105,7 @@ final class ArrayLoads {
 
     /** Replaces DALOAD. */
     static double loadD(double[] a, int i, ThreadLog t, int site) {
-        if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t)) {
+        if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
             return a[i];
         }
         int s = Stripes.of(a, i);
@@ -124,7 +124,7 @@ final class ArrayLoads {
 
     /** Replaces CALOAD. */
     static int loadC(char[] a, int i, ThreadLog t, int site) {
-        if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t)) {
+        if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
             return a[i];
         }
         int s = Stripes.of(a, i);
@@ -143,7 +143,7 @@ final class ArrayLoads {
 
     /** Replaces SALOAD. */
     static int loadS(short[] a, int i, ThreadLog t, int site) {
-        if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t)) {
+        if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
             return a[i];
         }
         int s = Stripes.of(a, i);
@@ -164,7 +164,7 @@ final class ArrayLoads {
     static int loadB(Object array, int i, ThreadLog t, int site) {
         if (array instanceof boolean[]) {
             boolean[] a = (boolean[]) array;
-            if (i < 0 || i >= a.length || StripeProtocol.off(t)) {
+            if (i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
                 return a[i] ? 1 : 0;
             }
             int s = Stripes.of(a, i);
@@ -181,7 +181,7 @@ final class ArrayLoads {
             return v;
         }
         byte[] a = (byte[]) array;
-        if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t)) {
+        if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
             return a[i];
         }
         int s = Stripes.of(a, i);

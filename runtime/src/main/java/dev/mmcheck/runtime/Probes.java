@@ -48,9 +48,19 @@ public final class Probes {
     }
 
     // ------------------------------------------------------------------------------------ locking
-    /** Lock probe for a field access: {@code owner} is the object, or the declaring Class of a static. */
+    /** Lock probe for a volatile field access (always logged): {@code owner} is the object, or the declaring Class of a static. */
     public static void lockField(Object owner, ThreadLog t, int field) {
         if (owner != null && !StripeProtocol.off(t)) {
+            StripeProtocol.take(t, owner, field);
+        }
+    }
+
+    /**
+     * Lock probe for a plain (non-volatile) instance field access: nothing is taken, and the access
+     * goes unlogged, when {@code sample=R} left the object out ({@link Sampling}).
+     */
+    public static void lockPlainField(Object owner, ThreadLog t, int field) {
+        if (owner != null && !StripeProtocol.off(t, owner)) {
             StripeProtocol.take(t, owner, field);
         }
     }
@@ -64,7 +74,7 @@ public final class Probes {
 
     /** Lock probe for an array element read or a primitive element write. */
     public static void lockElement(Object array, int index, ThreadLog t) {
-        if (array != null && index >= 0 && index < java.lang.reflect.Array.getLength(array) && !StripeProtocol.off(t)) {
+        if (array != null && index >= 0 && index < java.lang.reflect.Array.getLength(array) && !StripeProtocol.off(t, array)) {
             StripeProtocol.take(t, array, index);
         }
     }
@@ -72,7 +82,7 @@ public final class Probes {
     /** Lock probe for a reference element write (AASTORE): nothing is taken when the store will throw. */
     public static void lockElementStore(Object[] array, int index, Object value, ThreadLog t) {
         if (array != null && index >= 0 && index < array.length
-                && (value == null || array.getClass().getComponentType().isInstance(value)) && !StripeProtocol.off(t)) {
+                && (value == null || array.getClass().getComponentType().isInstance(value)) && !StripeProtocol.off(t, array)) {
             StripeProtocol.take(t, array, index);
         }
     }

@@ -22,6 +22,14 @@ final class StripeProtocol {
     }
 
     /**
+     * Whether a plain access of {@code object} goes unlogged now: {@link #off(ThreadLog)}, or
+     * {@code sample=R} left the object out ({@link Sampling}).
+     */
+    static boolean off(ThreadLog t, Object object) {
+        return !Sampling.sampled(object) || off(t);
+    }
+
+    /**
      * Takes the address's stripe for the access that follows. An access can run between another
      * access's lock and log probes only if code runs there that the agent did not foresee (class
      * initialization is forced before static accesses, user functions of atomics run muted); such a

@@ -2,6 +2,8 @@ package dev.mmcheck.agent.check;
 
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.EventSink;
+import dev.mmcheck.checker.monitor.PartlyLogged;
+import dev.mmcheck.runtime.Sampling;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.Kinds;
 import dev.mmcheck.runtime.Stripes;
@@ -75,6 +77,8 @@ public final class CheckerLoop implements Runnable {
     private final long[] forgotten = new long[Count.values().length];
     private long failAt = -1;
     private final long memoryBound;
+    /** sample=R is on (read once: Sampling is configured before the loop is made). */
+    private final boolean sampling = Sampling.on();
     /** A test boundary a test's thread waits on (or not), served between passes. */
     private static final class Boundary {
         final String test;
@@ -357,12 +361,15 @@ public final class CheckerLoop implements Runnable {
             case Kinds.THREAD_BEGIN -> begins++; // ordered after its start by the stripe; nothing to check
             case Kinds.LOAD, Kinds.STORE, Kinds.RELEASE_STORE, Kinds.VOLATILE_STORE, Kinds.INTERLOCKED,
                     Kinds.MONITOR_ENTER, Kinds.MONITOR_EXIT -> {
-                int a = heap.address(log.lpObject(c), log.lpInt(c, ThreadLog.SLOT));
+                Object object = log.lpObject(c);
+                int slot = log.lpInt(c, ThreadLog.SLOT);
+                int a = heap.address(object, slot);
                 if (a >= addressLimit) {
                     forgetAddresses();
-                    a = heap.address(log.lpObject(c), log.lpInt(c, ThreadLog.SLOT));
+                    a = heap.address(object, slot);
                 }
-                emit(kind, serial, a, site);
+                // sample=R: a store to an object whose plain accesses go unlogged commits at once (PartlyLogged)
+                emit(sampling ? PartlyLogged.kind(kind, Sampling.fullyLogged(object, slot)) : kind, serial, a, site);
                 if (selfCheck != null) {
                     check(log, c, kind, a, serial, site);
                 }

@@ -39,7 +39,7 @@ final class FieldRewriting {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(rw.loadLog());
                 before.add(MethodRewriter.push(field));
-                before.add(Probe.LOCK_FIELD.call());
+                before.add((facts.isVolatile() ? Probe.LOCK_FIELD : Probe.LOCK_PLAIN_FIELD).call());
                 rw.loaded(after, l, site);
             }
             case Opcodes.GETSTATIC -> {
@@ -55,7 +55,7 @@ final class FieldRewriting {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(rw.loadLog());
                 before.add(MethodRewriter.push(field));
-                before.add(Probe.LOCK_FIELD.call());
+                before.add((facts.isVolatile() ? Probe.LOCK_FIELD : Probe.LOCK_PLAIN_FIELD).call());
                 before.add(new VarInsnNode(type.getOpcode(Opcodes.ILOAD), v));
                 rw.storing(before, after, l, site, facts.isVolatile() ? Kinds.VOLATILE_STORE : Kinds.STORE);
             }

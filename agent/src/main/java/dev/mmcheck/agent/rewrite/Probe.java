@@ -19,8 +19,10 @@ enum Probe {
     /** The calling thread's log, into a local at method entry. */
     THREAD_LOG("threadLog", "()" + Desc.LOG),
 
-    /** Lock before GETFIELD/PUTFIELD: (object, log, field id). */
+    /** Lock before GETFIELD/PUTFIELD of a volatile field (always logged): (object, log, field id). */
     LOCK_FIELD("lockField", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
+    /** Lock before GETFIELD/PUTFIELD of a plain field (unlogged on objects sample= leaves out): (object, log, field id). */
+    LOCK_PLAIN_FIELD("lockPlainField", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
     /** Lock before GETSTATIC/PUTSTATIC: (log, field id). */
     LOCK_STATIC("lockStatic", "(" + Desc.LOG + "I)V"),
     /** Lock before an array element load (AALOAD) or a primitive element store: (array, index, log). */

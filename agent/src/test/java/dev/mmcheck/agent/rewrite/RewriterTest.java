@@ -74,10 +74,10 @@ class RewriterTest {
     @Test
     void fieldAccessesGetLockAndLogProbes() throws Exception {
         byte[] b = transform(Accesses.class);
-        assertEquals(List.of("threadLog", "lockField", "logLoadI"), probes(b, "readPlain"));
+        assertEquals(List.of("threadLog", "lockPlainField", "logLoadI"), probes(b, "readPlain"));
         assertEquals(List.of("threadLog", "lockField", "logStoreI", "unlock"), probes(b, "writeVolatile"));
         assertEquals(List.of("threadLog", "lockStatic", "logLoadI", "lockStatic", "logStoreI", "unlock"), probes(b, "bumpStatic"));
-        assertEquals(List.of("threadLog", "logMonitorEnter", "lockField", "logLoadI", "logMonitorExit", "logMonitorExit"),
+        assertEquals(List.of("threadLog", "logMonitorEnter", "lockPlainField", "logLoadI", "logMonitorExit", "logMonitorExit"),
                 probes(b, "synced"));
         assertTrue(probes(b, "atomics").containsAll(List.of("lockAtomic", "logCall", "mute", "logCallUnmute")));
         assertTrue(probes(b, "updater").containsAll(List.of("lockUpdater", "logCall")));

@@ -101,6 +101,41 @@ public final class OperationalOracle {
         return o.witness;
     }
 
+    /**
+     * {@link #findNonSc(Program, Model, int[], int, int)} for programs whose operations may depend on the
+     * values they read: every load and interlocked operation issued before {@code accessRef} must read
+     * from the same store as in the SC interleaving {@code issueOrder} ({@code scSources}: the source of
+     * each operation, -1 for the initial value), so the program's control flow up to the access is the
+     * SC run's whatever it depends on, and the cycle must lie among the operations issued up to the
+     * access. This is what a report made from a trace with some accesses left out must still satisfy:
+     * the accesses the checker did not see read what they read, and what follows them may depend on it.
+     */
+    public static Witness findNonScKeepingReads(Program program, Model model, int[] issueOrder, int accessRef,
+            int storeRef, int[] scSources) {
+        OperationalOracle o = new OperationalOracle(program, model);
+        o.issueOrder = issueOrder.clone();
+        o.access = accessRef;
+        o.store = storeRef;
+        o.kept = new int[program.size()];
+        java.util.Arrays.fill(o.kept, NOT_KEPT);
+        o.prefix = new boolean[program.size()];
+        int[] pc = new int[o.threads];
+        for (int t : issueOrder) {
+            int r = o.base[t] + pc[t]++;
+            o.prefix[r] = true;
+            if (r == accessRef) {
+                break;
+            }
+            o.kept[r] = scSources[r];
+        }
+        o.explore(o.initial());
+        return o.witness;
+    }
+
+    private static final int NOT_KEPT = -3;
+    private int[] kept;          // when set: the source each load or interlocked op issued before the access must read
+    private boolean[] prefix;    // when set: the operations issued up to the access, among which the cycle must be
+
     /** Number of distinct automaton states the last search visited (for tuning). */
     long states() {
         return states;
@@ -256,6 +291,9 @@ public final class OperationalOracle {
                     List<Integer> c = s.commits.get(a);
                     from = c.isEmpty() ? -1 : c.get(c.size() - 1);
                 }
+                if (kept != null && kept[r] != NOT_KEPT && kept[r] != from) {
+                    return null; // it must read what it read in the SC run
+                }
                 n.src[r] = from;
                 n.pc[t]++;
                 return n;
@@ -284,9 +322,14 @@ public final class OperationalOracle {
                 if (!ready) {
                     return null;
                 }
+                List<Integer> c0 = s.commits.get(a);
+                int from = c0.isEmpty() ? -1 : c0.get(c0.size() - 1);
+                if (kept != null && kept[r] != NOT_KEPT && kept[r] != from) {
+                    return null;
+                }
                 State n = s.copy();
                 List<Integer> c = n.commits.get(a);
-                n.src[r] = c.isEmpty() ? -1 : c.get(c.size() - 1);
+                n.src[r] = from;
                 c.add(r);
                 n.pc[t]++;
                 return n;
@@ -338,7 +381,7 @@ public final class OperationalOracle {
         for (int t = 0; t < threads; t++) {
             int prev = -1;
             for (int r = base[t]; r < base[t + 1]; r++) {
-                if (kind[r].isAccess()) {
+                if (kind[r].isAccess() && (prefix == null || prefix[r])) {
                     if (prev >= 0) {
                         succ.get(prev).add(r);
                     }
@@ -348,7 +391,8 @@ public final class OperationalOracle {
         }
         for (int x = 0; x < n; x++) {
             for (int y = 0; y < n; y++) {
-                if (x == y || !kind[x].isAccess() || !kind[y].isAccess() || address[x] != address[y]) {
+                if (x == y || !kind[x].isAccess() || !kind[y].isAccess() || address[x] != address[y]
+                        || (prefix != null && (!prefix[x] || !prefix[y]))) {
                     continue;
                 }
                 boolean yWrites = kind[y].writes();

@@ -1,0 +1,253 @@
+package dev.mmcheck.checker.oracle;
+
+import dev.mmcheck.checker.engine.Checker;
+import dev.mmcheck.checker.event.EventKind;
+import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.monitor.MonitorConfig;
+import dev.mmcheck.checker.monitor.PartlyLogged;
+import dev.mmcheck.checker.report.CheckResult;
+import dev.mmcheck.checker.report.Violation;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * {@code sample=R} (docs/sampling.md) against the brute force. The agent leaves out the plain accesses
+ * of the objects it does not sample, logs every synchronization access, and hands a store to an
+ * address whose accesses are not all logged to the monitors as a volatile store ({@link PartlyLogged}).
+ * Here, on many random programs whose addresses belong to two objects, each operation plain (droppable)
+ * or synchronization, on each SC interleaving and for each choice of sampled objects, the reduced
+ * event stream is made exactly that way and checked:
+ * <ul>
+ *   <li>every PSO report on it is genuine for the <em>full</em> program, even if the program's
+ *       operations depend on the values read: a PSO run issuing the operations in the interleaving's
+ *       order in which every load before the reported access, the left-out ones included, reads what it
+ *       read in the SC run, orders the access before the store and is not SC among the operations up
+ *       to the access ({@link OperationalOracle#findNonScKeepingReads});</li>
+ *   <li>the same holds for the full stream (the paper's construction), which is the check's control;</li>
+ *   <li>TSO's reports on reduced streams are counted against the same oracle, to show why sampling
+ *       runs PSO only: a left-out load of another address can commit a TSO store buffer's younger store
+ *       and with it, in FIFO order, the reported one.</li>
+ * </ul>
+ */
+class SampledObjectsDifferentialTest {
+
+    private static final int INTERLEAVINGS_PER_PROGRAM = 150;
+
+    private record Pair(int store, int access) {
+    }
+
+    private int psoReports;
+    private int fullReports;
+    private int tsoReports;
+    private int tsoNotTso;
+    private long reducedStreams;
+    private long droppedEvents;
+
+    @Test
+    void everyPsoReportOnASampledStreamIsGenuineForTheFullProgram() {
+        Random rnd = new Random(DifferentialSupport.seed() + 11);
+        int programs = Math.max(150, DifferentialSupport.programs() / 6);
+        List<String> failures = new ArrayList<>();
+        for (int i = 0; i < programs && failures.size() < 5; i++) {
+            Program p = Program.random(rnd, Program.Ops.JAVA);
+            int[] objectOf = new int[p.addresses()];
+            for (int a = 0; a < objectOf.length; a++) {
+                objectOf[a] = rnd.nextInt(2);
+            }
+            boolean[] plain = new boolean[p.size()];
+            int g = 0;
+            for (List<Program.Op> ops : p.threads()) {
+                for (Program.Op op : ops) {
+                    boolean access = op.kind() == EventKind.LOAD || op.kind() == EventKind.STORE;
+                    plain[g++] = access && rnd.nextInt(5) != 0; // else an opaque or volatile access
+                }
+            }
+            runProgram(i, p, objectOf, plain, failures);
+        }
+        if (!failures.isEmpty()) {
+            fail(String.join("\n", failures));
+        }
+        System.out.printf("sampled objects: %d programs, %d reduced streams (%d events left out): %d PSO reports "
+                + "genuine for the full program (full streams: %d); TSO on reduced streams: %d reports, %d of "
+                + "them with no TSO run keeping the left-out reads%n", programs, reducedStreams, droppedEvents,
+                psoReports, fullReports, tsoReports, tsoNotTso);
+        assertTrue(psoReports > 300, "too few reports on reduced streams to say anything: " + psoReports);
+    }
+
+    /**
+     * Why sampling runs PSO only. T0: {@code x = 1; r = y; z = 1}; T1: {@code y = 1; s = z; t = x}, with x
+     * and y in a sampled object and z in one left out, so neither access of z is logged. In the
+     * interleaving below T1 reads z = 1, which on TSO needs T0's store of z, and before it (FIFO) its store
+     * of x, committed: T1's read of x then sees 1. The TSO monitor, which never saw z, keeps x buffered
+     * and reports; no TSO run keeping T1's read of z has it. On PSO the stores of x and z commit
+     * independently, and the report (store buffering on x and y) is a real PSO run.
+     */
+    @Test
+    void tsoOnASampledStreamCanReportWhatNoTsoRunDoes() {
+        Program p = new Program(List.of(
+                List.of(new Program.Op(EventKind.STORE, 0), new Program.Op(EventKind.LOAD, 1),
+                        new Program.Op(EventKind.STORE, 2)),
+                List.of(new Program.Op(EventKind.STORE, 1), new Program.Op(EventKind.LOAD, 2),
+                        new Program.Op(EventKind.LOAD, 0))), 3);
+        int[] order = {0, 0, 1, 0, 1, 1};
+        int[] base = {0, 3, 6};
+        Symbols symbols = new Symbols();
+        symbols.thread("T0");
+        symbols.thread("T1");
+        int[] siteOf = new int[6];
+        for (int g = 0; g < 6; g++) {
+            siteOf[g] = symbols.site(Site.at("T" + g / 3, g % 3 + 1));
+        }
+        boolean[] plain = {true, true, true, true, true, true};
+        CheckResult r = run(p, base, symbols, siteOf, order, new int[] {0, 0, 1}, plain, new boolean[] {true, false});
+        Pair expected = new Pair(0, 5); // T0's store of x, T1's load of x
+        int[] sources = sources(p, base, order);
+        assertTrue(pairs(r.violationsOf(Analysis.TSO), base).contains(expected), "the TSO monitor reports");
+        assertTrue(OperationalOracle.findNonScKeepingReads(p, OperationalOracle.Model.TSO, order, 5, 0, sources) == null,
+                "no TSO run keeps T1's read of z and reads x = 0");
+        assertTrue(pairs(r.violationsOf(Analysis.PSO), base).contains(expected), "the PSO monitor reports");
+        assertTrue(OperationalOracle.findNonScKeepingReads(p, OperationalOracle.Model.PSO_JAVA, order, 5, 0, sources) != null,
+                "a PSO run has it");
+    }
+
+    private void runProgram(int index, Program p, int[] objectOf, boolean[] plain, List<String> failures) {
+        int n = p.threads().size();
+        Symbols symbols = new Symbols();
+        for (int t = 0; t < n; t++) {
+            symbols.thread("T" + t);
+        }
+        for (int a = 0; a < p.addresses(); a++) {
+            symbols.address("a" + a);
+        }
+        int[] base = new int[n + 1];
+        int[] siteOf = new int[p.size()];
+        for (int t = 0, g = 0; t < n; t++) {
+            base[t] = g;
+            for (int k = 0; k < p.threads().get(t).size(); k++, g++) {
+                siteOf[g] = symbols.site(Site.at("T" + t, k + 1));
+            }
+        }
+        base[n] = p.size();
+        List<int[]> orders = new ArrayList<>();
+        enumerate(p, new int[n], new int[p.size()], 0, orders);
+        for (int[] order : orders) {
+            int[] sources = sources(p, base, order);
+            for (int sampledSet = 0; sampledSet < 4; sampledSet++) {
+                boolean[] sampled = {(sampledSet & 1) != 0, (sampledSet & 2) != 0};
+                boolean full = sampledSet == 3;
+                CheckResult r = run(p, base, symbols, siteOf, order, objectOf, plain, sampled);
+                if (!full) {
+                    reducedStreams++;
+                }
+                for (Pair v : pairs(r.violationsOf(Analysis.PSO), base)) {
+                    if (full) {
+                        fullReports++;
+                    } else {
+                        psoReports++;
+                    }
+                    if (OperationalOracle.findNonScKeepingReads(p, OperationalOracle.Model.PSO_JAVA, order,
+                            v.access(), v.store(), sources) == null) {
+                        failures.add("program " + index + ", interleaving " + Arrays.toString(order)
+                                + ", objects of the addresses " + Arrays.toString(objectOf) + ", sampled "
+                                + Arrays.toString(sampled) + ", plain ops " + Arrays.toString(plain) + ": UNSOUND PSO "
+                                + "report of store " + v.store() + " before access " + v.access() + "\n" + p);
+                    }
+                }
+                if (!full) {
+                    for (Pair v : pairs(r.violationsOf(Analysis.TSO), base)) {
+                        tsoReports++;
+                        if (OperationalOracle.findNonScKeepingReads(p, OperationalOracle.Model.TSO, order,
+                                v.access(), v.store(), sources) == null) {
+                            tsoNotTso++;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** The store each operation reads from in the SC interleaving {@code order} (-1: the initial value). */
+    private static int[] sources(Program p, int[] base, int[] order) {
+        int[] src = new int[p.size()];
+        Arrays.fill(src, -1);
+        int[] last = new int[p.addresses()];
+        Arrays.fill(last, -1);
+        int[] pc = new int[p.threads().size()];
+        for (int t : order) {
+            int ref = base[t] + pc[t];
+            Program.Op op = p.threads().get(t).get(pc[t]++);
+            if (op.address() < 0) {
+                continue;
+            }
+            if (op.kind().reads()) {
+                src[ref] = last[op.address()];
+            }
+            if (op.kind().writes()) {
+                last[op.address()] = ref;
+            }
+        }
+        return src;
+    }
+
+    /** The checker on the stream the agent would log: plain ops of unsampled objects left out. */
+    private CheckResult run(Program p, int[] base, Symbols symbols, int[] siteOf, int[] order, int[] objectOf,
+            boolean[] plain, boolean[] sampled) {
+        Checker checker = new Checker(symbols, new Checker.Config(
+                EnumSet.of(Analysis.TSO, Analysis.PSO), MonitorConfig.defaults(), 64, 16));
+        int[] pc = new int[p.threads().size()];
+        for (int t : order) {
+            int ref = base[t] + pc[t];
+            Program.Op op = p.threads().get(t).get(pc[t]++);
+            boolean everyAccessLogged = op.address() < 0 || sampled[objectOf[op.address()]];
+            if (plain[ref] && !everyAccessLogged) {
+                droppedEvents++;
+                continue;
+            }
+            checker.event(PartlyLogged.kind(op.kind().code(), everyAccessLogged), t, op.address(), siteOf[ref]);
+        }
+        return checker.result();
+    }
+
+    private static Set<Pair> pairs(List<Violation> violations, int[] base) {
+        Set<Pair> out = new HashSet<>();
+        for (Violation v : violations) {
+            out.add(new Pair(ref(v.store().site(), base), ref(v.access().site(), base)));
+        }
+        return out;
+    }
+
+    private static int ref(Site site, int[] base) {
+        return base[Integer.parseInt(site.file().substring(1))] + site.line() - 1;
+    }
+
+    /** Every interleaving, up to {@link #INTERLEAVINGS_PER_PROGRAM} of them. */
+    private static void enumerate(Program p, int[] pc, int[] order, int depth, List<int[]> out) {
+        if (out.size() >= INTERLEAVINGS_PER_PROGRAM) {
+            return;
+        }
+        if (depth == order.length) {
+            out.add(order.clone());
+            return;
+        }
+        for (int t = 0; t < pc.length; t++) {
+            if (pc[t] < p.threads().get(t).size()) {
+                order[depth] = t;
+                pc[t]++;
+                enumerate(p, pc, order, depth + 1, out);
+                pc[t]--;
+            }
+        }
+    }
+}

@@ -27,6 +27,11 @@ final class FieldRewriting {
         if (rw.owner().syncOnly() && !facts.isVolatile()) {
             return; // an excluded class: its volatile accesses are synchronization, its plain ones data
         }
+        if (facts.isStaticFinal()) {
+            // written only by <clinit>, which every other thread waits for before it can read the field
+            // (JLS 12.4.2: the initialization lock orders the writes before every such read): no race to see
+            return;
+        }
         int field = rw.owner().fields().id(facts.declaringClass(), f.name);
         Type type = Type.getType(f.desc);
         char l = MethodRewriter.letter(type);

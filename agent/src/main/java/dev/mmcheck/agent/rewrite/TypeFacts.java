@@ -16,8 +16,11 @@ import java.util.Map;
  */
 final class TypeFacts {
 
-    /** Where a field lives: its declaring class (binary name) and whether it is volatile. */
-    record FieldFacts(String declaringClass, boolean isVolatile) {
+    /**
+     * Where a field lives: its declaring class (binary name), whether it is volatile, and whether it is
+     * a static final field (assigned only while its class initializes, which every other thread waits for).
+     */
+    record FieldFacts(String declaringClass, boolean isVolatile, boolean isStaticFinal) {
     }
 
     private final TypePool pool;
@@ -44,14 +47,14 @@ final class TypeFacts {
                     var matching = d.getDeclaredFields().filter(ElementMatchers.named(name));
                     if (matching.size() == 1) {
                         FieldDescription f = matching.getOnly();
-                        return new FieldFacts(d.getName(), f.isVolatile());
+                        return new FieldFacts(d.getName(), f.isVolatile(), f.isStatic() && f.isFinal());
                     }
                 }
             }
         } catch (RuntimeException e) {
             // unresolvable (missing class, several matches): fall through
         }
-        return new FieldFacts(binary, false);
+        return new FieldFacts(binary, false, false);
     }
 
     /**

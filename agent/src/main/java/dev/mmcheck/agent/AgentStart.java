@@ -207,6 +207,7 @@ final class AgentStart {
         run.put("unresolvedAccessors", Targets.unresolved());
         run.put("nestedAccesses", loop.nestedAccesses());
         run.put("repeatedLoadsLeftOut", loop.loadsLeftOut());
+        run.put("storeStoreFencesLeftOut", loop.total(CheckerLoop.Count.FENCES_LEFT_OUT));
         run.put("schedule", options.activeSchedule() ? "active" : "os");
         run.put("sample", options.sample());
         if (options.sample() < 1) {

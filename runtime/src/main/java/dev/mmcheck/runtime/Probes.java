@@ -74,7 +74,8 @@ public final class Probes {
 
     /** Lock probe for an array element read or a primitive element write. */
     public static void lockElement(Object array, int index, ThreadLog t) {
-        if (array != null && index >= 0 && index < java.lang.reflect.Array.getLength(array) && !StripeProtocol.off(t, array)) {
+        // the sampling test first: an unsampled array's element costs no length lookup
+        if (array != null && !StripeProtocol.off(t, array) && index >= 0 && index < java.lang.reflect.Array.getLength(array)) {
             StripeProtocol.take(t, array, index);
         }
     }
@@ -177,7 +178,9 @@ public final class Probes {
 
     /** Log probe after a reference load. */
     public static void logLoadA(Object v, ThreadLog t, int site) {
-        StripeProtocol.logValue(t, Kinds.LOAD, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : StripeProtocol.NO_VALUE);
+        if (t.held >= 0) { // else nothing to log: no identity to look up
+            StripeProtocol.logValue(t, Kinds.LOAD, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : StripeProtocol.NO_VALUE);
+        }
         unlock(t);
     }
 
@@ -205,7 +208,9 @@ public final class Probes {
 
     /** Log probe before a reference store. */
     public static void logStoreA(Object v, ThreadLog t, int site, int kind) {
-        StripeProtocol.logValue(t, kind, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : StripeProtocol.NO_VALUE);
+        if (t.held >= 0) { // else nothing to log: no identity to look up
+            StripeProtocol.logValue(t, kind, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : StripeProtocol.NO_VALUE);
+        }
     }
 
     // -------------------------------------------------------------------------------- monitors
@@ -262,6 +267,10 @@ public final class Probes {
 
     /** A fence of kind {@code kind} (full, StoreStore, load) at {@code site}. */
     public static void logFence(ThreadLog t, int site, int kind) {
+        if (kind == Kinds.STORE_STORE_FENCE && !t.storesSinceFence) {
+            t.fencesLeftOut++; // orders no logged store: RedundantFencesDifferentialTest
+            return;
+        }
         if (!StripeProtocol.off(t)) {
             StripeProtocol.offerUnordered(t, kind, site, null, 0, StripeProtocol.NO_VALUE);
         }

@@ -61,6 +61,9 @@ final class StripeProtocol {
 
     /** Writes the event of an access whose value is the one read or written (checked by the self-check). */
     static void logValue(ThreadLog t, int kind, int site, long value) {
+        if (t.held < 0) {
+            return; // nothing taken (an unsampled object, a muted thread): no volatile read of the switches
+        }
         write(t, kind, site, EventLog.selfCheck ? ThreadLog.HAS_VALUE : 0, value);
     }
 

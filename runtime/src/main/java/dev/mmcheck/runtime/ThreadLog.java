@@ -84,6 +84,14 @@ public final class ThreadLog {
     int heldSlot;
     /** Loads not logged because they repeat this thread's last access to the address (see Probes). */
     long elided;
+    /**
+     * Whether this thread logged a plain or release store since its last fence, volatile store,
+     * interlocked operation, monitor or thread start/join: a StoreStore fence logged without one orders
+     * nothing (docs/agent.md, "Fences that are not logged"). Owner only.
+     */
+    boolean storesSinceFence;
+    /** StoreStore fences not logged because no store came since the last fence (racy read). */
+    long fencesLeftOut;
     /** The write count an optimistic repeated load validates against. */
     int optimisticWrites;
 
@@ -184,6 +192,11 @@ public final class ThreadLog {
         return serial;
     }
 
+    /** StoreStore fences not logged because they ordered no store (racy read). Any thread. */
+    public long fencesLeftOut() {
+        return fencesLeftOut;
+    }
+
     /** Accesses not logged because they ran nested inside another access's probes (racy read). Any thread. */
     public long nestedAccesses() {
         return nested;
@@ -243,6 +256,12 @@ public final class ThreadLog {
         e[at + VALUE_HIGH] = (int) (value >>> 32);
         objects[i] = object;
         PRODUCER.setRelease(this, p + 1); // soProducerIndex: the event's slots are visible first
+        if (kind == Kinds.STORE || kind == Kinds.RELEASE_STORE) {
+            storesSinceFence = true;
+        } else if (kind != Kinds.LOAD && kind != Kinds.LOAD_FENCE && kind != Kinds.TX_BEGIN && kind != Kinds.TX_END
+                && kind != Kinds.THREAD_BEGIN) {
+            storesSinceFence = false; // a fence, volatile store, interlocked op, monitor, start or join: PSO flushes or starts a generation
+        }
     }
 
     private void waitForSpace(long p) {

@@ -20,11 +20,54 @@ final class UnsafeAccess {
         }
     }
 
-    static long arrayBase(Class<?> arrayClass) {
-        return UNSAFE == null ? 0 : UNSAFE.arrayBaseOffset(arrayClass);
+    // every reference array shares one base and scale; each primitive array type has its own. Looked up
+    // once: Unsafe.arrayBaseOffset/arrayIndexScale are native calls the JIT does not fold for a class it
+    // only knows at run time, and lockUnsafe asks on every Unsafe array access (JCTools' queues)
+    private static final long REF_BASE = raw(Object[].class, true);
+    private static final long REF_SCALE = raw(Object[].class, false);
+    private static final Class<?>[] PRIMITIVE = {int[].class, long[].class, byte[].class, boolean[].class,
+        char[].class, short[].class, float[].class, double[].class};
+    private static final long[] PRIMITIVE_BASE = new long[PRIMITIVE.length];
+    private static final long[] PRIMITIVE_SCALE = new long[PRIMITIVE.length];
+
+    static {
+        for (int i = 0; i < PRIMITIVE.length; i++) {
+            PRIMITIVE_BASE[i] = raw(PRIMITIVE[i], true);
+            PRIMITIVE_SCALE[i] = raw(PRIMITIVE[i], false);
+        }
     }
 
+    private static long raw(Class<?> arrayClass, boolean base) {
+        if (UNSAFE == null) {
+            return 0;
+        }
+        return base ? UNSAFE.arrayBaseOffset(arrayClass) : UNSAFE.arrayIndexScale(arrayClass);
+    }
+
+    private static int primitive(Class<?> arrayClass) {
+        for (int i = 0; i < PRIMITIVE.length; i++) {
+            if (PRIMITIVE[i] == arrayClass) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The Unsafe base offset of arrays of class {@code arrayClass}. Any thread. */
+    static long arrayBase(Class<?> arrayClass) {
+        if (!arrayClass.getComponentType().isPrimitive()) {
+            return REF_BASE;
+        }
+        int i = primitive(arrayClass);
+        return i >= 0 ? PRIMITIVE_BASE[i] : raw(arrayClass, true);
+    }
+
+    /** The Unsafe index scale of arrays of class {@code arrayClass}. Any thread. */
     static long arrayScale(Class<?> arrayClass) {
-        return UNSAFE == null ? 0 : UNSAFE.arrayIndexScale(arrayClass);
+        if (!arrayClass.getComponentType().isPrimitive()) {
+            return REF_SCALE;
+        }
+        int i = primitive(arrayClass);
+        return i >= 0 ? PRIMITIVE_SCALE[i] : raw(arrayClass, false);
     }
 }

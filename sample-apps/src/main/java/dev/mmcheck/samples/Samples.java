@@ -46,6 +46,8 @@ public final class Samples {
         add(W03_TreiberContention.class);
         add(W04_QueueHandoff.class);
         add(W05_ThreadLocalWork.class);
+        add(W06_SpscArrayQueue.class);
+        add(W07_MpscArrayQueue.class);
     }
 
     private Samples() {

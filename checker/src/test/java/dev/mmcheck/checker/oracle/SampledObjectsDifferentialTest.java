@@ -2,22 +2,18 @@ package dev.mmcheck.checker.oracle;
 
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.EventKind;
-import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.monitor.MonitorConfig;
 import dev.mmcheck.checker.monitor.PartlyLogged;
 import dev.mmcheck.checker.report.CheckResult;
-import dev.mmcheck.checker.report.Violation;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
-import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -44,9 +40,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 class SampledObjectsDifferentialTest {
 
     private static final int INTERLEAVINGS_PER_PROGRAM = 150;
-
-    private record Pair(int store, int access) {
-    }
 
     private int psoReports;
     private int fullReports;
@@ -103,46 +96,27 @@ class SampledObjectsDifferentialTest {
                         new Program.Op(EventKind.LOAD, 0))), 3);
         int[] order = {0, 0, 1, 0, 1, 1};
         int[] base = {0, 3, 6};
-        Symbols symbols = new Symbols();
-        symbols.thread("T0");
-        symbols.thread("T1");
-        int[] siteOf = new int[6];
-        for (int g = 0; g < 6; g++) {
-            siteOf[g] = symbols.site(Site.at("T" + g / 3, g % 3 + 1));
-        }
+        Interleavings.Named named = Interleavings.name(p);
+        Symbols symbols = named.symbols();
+        int[] siteOf = named.siteOf();
         boolean[] plain = {true, true, true, true, true, true};
         CheckResult r = run(p, base, symbols, siteOf, order, new int[] {0, 0, 1}, plain, new boolean[] {true, false});
-        Pair expected = new Pair(0, 5); // T0's store of x, T1's load of x
+        Interleavings.Pair expected = new Interleavings.Pair(0, 5); // T0's store of x, T1's load of x
         int[] sources = sources(p, base, order);
-        assertTrue(pairs(r.violationsOf(Analysis.TSO), base).contains(expected), "the TSO monitor reports");
+        assertTrue(Interleavings.pairs(r.violationsOf(Analysis.TSO), base).contains(expected), "the TSO monitor reports");
         assertTrue(OperationalOracle.findNonScKeepingReads(p, OperationalOracle.Model.TSO, order, 5, 0, sources) == null,
                 "no TSO run keeps T1's read of z and reads x = 0");
-        assertTrue(pairs(r.violationsOf(Analysis.PSO), base).contains(expected), "the PSO monitor reports");
+        assertTrue(Interleavings.pairs(r.violationsOf(Analysis.PSO), base).contains(expected), "the PSO monitor reports");
         assertTrue(OperationalOracle.findNonScKeepingReads(p, OperationalOracle.Model.PSO_JAVA, order, 5, 0, sources) != null,
                 "a PSO run has it");
     }
 
     private void runProgram(int index, Program p, int[] objectOf, boolean[] plain, List<String> failures) {
-        int n = p.threads().size();
-        Symbols symbols = new Symbols();
-        for (int t = 0; t < n; t++) {
-            symbols.thread("T" + t);
-        }
-        for (int a = 0; a < p.addresses(); a++) {
-            symbols.address("a" + a);
-        }
-        int[] base = new int[n + 1];
-        int[] siteOf = new int[p.size()];
-        for (int t = 0, g = 0; t < n; t++) {
-            base[t] = g;
-            for (int k = 0; k < p.threads().get(t).size(); k++, g++) {
-                siteOf[g] = symbols.site(Site.at("T" + t, k + 1));
-            }
-        }
-        base[n] = p.size();
-        List<int[]> orders = new ArrayList<>();
-        enumerate(p, new int[n], new int[p.size()], 0, orders);
-        for (int[] order : orders) {
+        Interleavings.Named named = Interleavings.name(p);
+        Symbols symbols = named.symbols();
+        int[] siteOf = named.siteOf();
+        int[] base = named.base();
+        for (int[] order : Interleavings.of(p, INTERLEAVINGS_PER_PROGRAM)) {
             int[] sources = sources(p, base, order);
             for (int sampledSet = 0; sampledSet < 4; sampledSet++) {
                 boolean[] sampled = {(sampledSet & 1) != 0, (sampledSet & 2) != 0};
@@ -151,7 +125,7 @@ class SampledObjectsDifferentialTest {
                 if (!full) {
                     reducedStreams++;
                 }
-                for (Pair v : pairs(r.violationsOf(Analysis.PSO), base)) {
+                for (Interleavings.Pair v : Interleavings.pairs(r.violationsOf(Analysis.PSO), base)) {
                     if (full) {
                         fullReports++;
                     } else {
@@ -166,7 +140,7 @@ class SampledObjectsDifferentialTest {
                     }
                 }
                 if (!full) {
-                    for (Pair v : pairs(r.violationsOf(Analysis.TSO), base)) {
+                    for (Interleavings.Pair v : Interleavings.pairs(r.violationsOf(Analysis.TSO), base)) {
                         tsoReports++;
                         if (OperationalOracle.findNonScKeepingReads(p, OperationalOracle.Model.TSO, order,
                                 v.access(), v.store(), sources) == null) {
@@ -218,36 +192,5 @@ class SampledObjectsDifferentialTest {
             checker.event(PartlyLogged.kind(op.kind().code(), everyAccessLogged), t, op.address(), siteOf[ref]);
         }
         return checker.result();
-    }
-
-    private static Set<Pair> pairs(List<Violation> violations, int[] base) {
-        Set<Pair> out = new HashSet<>();
-        for (Violation v : violations) {
-            out.add(new Pair(ref(v.store().site(), base), ref(v.access().site(), base)));
-        }
-        return out;
-    }
-
-    private static int ref(Site site, int[] base) {
-        return base[Integer.parseInt(site.file().substring(1))] + site.line() - 1;
-    }
-
-    /** Every interleaving, up to {@link #INTERLEAVINGS_PER_PROGRAM} of them. */
-    private static void enumerate(Program p, int[] pc, int[] order, int depth, List<int[]> out) {
-        if (out.size() >= INTERLEAVINGS_PER_PROGRAM) {
-            return;
-        }
-        if (depth == order.length) {
-            out.add(order.clone());
-            return;
-        }
-        for (int t = 0; t < pc.length; t++) {
-            if (pc[t] < p.threads().get(t).size()) {
-                order[depth] = t;
-                pc[t]++;
-                enumerate(p, pc, order, depth + 1, out);
-                pc[t]--;
-            }
-        }
     }
 }

@@ -246,7 +246,7 @@ final class AgentStart {
             // a reduced check the user asked for: said in the first lines, as anything left unchecked is
             summary.add(Math.min(1, summary.size()), "mmcheck: SAMPLED run (sample=" + options.sample() + "): plain "
                     + "accesses logged on about " + percent(options.sample()) + " of the objects (seed "
-                    + Sampling.seed() + "), synchronization and static fields on all; PSO only (docs/sampling.md)");
+                    + Sampling.seed() + "), synchronization and static fields on all; checked under PSO only (docs/sampling.md)");
         }
         summary.add(options.activeSchedule()
                 ? "mmcheck: schedule active, seed " + Schedule.seed() + " (seed=" + Schedule.seed() + " repeats its "

@@ -156,6 +156,10 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
                 throw new OptionException("option sample=" + values.get("sample") + " cannot be combined with "
                         + "selfCheck=true (the self-check needs every access)");
             }
+            if (trace != null) {
+                throw new OptionException("option sample=" + values.get("sample") + " cannot be combined with "
+                        + "trace= (a sampled run's events are only sound under PSO, which a trace file cannot say)");
+            }
             if (!atomic.isEmpty()) {
                 throw new OptionException("option sample=" + values.get("sample") + " cannot be combined with "
                         + "atomic= (the serializability checks need every access)");

@@ -123,6 +123,7 @@ class OptionsTest {
         "sample=0.1,models=tso:pso | option sample=0.1 checks PSO only (TSO's store order, Sober and the serializability checks need every access: docs/sampling.md); give models=pso or leave models= out",
         "sample=0.1,selfCheck=true | option sample=0.1 cannot be combined with selfCheck=true (the self-check needs every access)",
         "sample=0.1,atomic=a.B#c   | option sample=0.1 cannot be combined with atomic= (the serializability checks need every access)",
+        "sample=0.1,trace=t.bin    | option sample=0.1 cannot be combined with trace= (a sampled run's events are only sound under PSO, which a trace file cannot say)",
         "repeatedLoads=all   | option repeatedLoads=all must be skip or log",
         "checkerMemory=12x   | option checkerMemory=12x must be a size such as 256m or 2g",
         "checkerMemory=100k  | option checkerMemory=100k is below the least of 1m",

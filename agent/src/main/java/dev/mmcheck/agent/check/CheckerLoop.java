@@ -376,8 +376,16 @@ public final class CheckerLoop implements Runnable {
                     forgetAddresses();
                     a = heap.address(object, slot);
                 }
-                // sample=R: a store to an object whose plain accesses go unlogged commits at once (PartlyLogged)
-                emit(sampling ? PartlyLogged.kind(kind, Sampling.fullyLogged(object, slot)) : kind, serial, a, site);
+                if (sampling) {
+                    // sample=R: no store may stay buffered where a left-out access could commit it (PartlyLogged)
+                    boolean full = Sampling.fullyLogged(object, slot);
+                    if (PartlyLogged.flushFirst(kind, full)) {
+                        emit(Kinds.FULL_FENCE, serial, -1, site);
+                    }
+                    emit(PartlyLogged.kind(kind, full), serial, a, site);
+                } else {
+                    emit(kind, serial, a, site);
+                }
                 if (selfCheck != null) {
                     check(log, c, kind, a, serial, site);
                 }
@@ -390,7 +398,7 @@ public final class CheckerLoop implements Runnable {
                     emit(Kinds.FULL_FENCE, serial, -1, site);
                 }
             }
-            default -> emit(kind, serial, -1, site);
+            default -> emit(sampling ? PartlyLogged.kind(kind, true) : kind, serial, -1, site);
         }
     }
 

@@ -21,8 +21,11 @@ final class InstructionRewriting {
         this.rw = rw;
     }
 
-    /** Rewrites instruction {@code n}; {@code freeze}: a RETURN ends a constructor of a class with final fields. */
-    void insn(AbstractInsnNode n, boolean freeze) {
+    /**
+     * Rewrites instruction {@code n}; {@code endFence}: the kind of fence a RETURN is preceded by (the
+     * freeze ending a constructor of a class with final fields, the end of a class initializer), or -1.
+     */
+    void insn(AbstractInsnNode n, int endFence) {
         int op = n.getOpcode();
         boolean data = (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) || (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE);
         if (data && rw.owner().syncOnly()) {
@@ -91,12 +94,11 @@ final class InstructionRewriting {
             before.add(Probe.LOG_MONITOR_EXIT.call());
             rw.instructions.insertBefore(n, before);
             rw.counted();
-        } else if (op == Opcodes.RETURN && freeze) {
-            // the JMM freeze of final fields at the end of the constructor: a StoreStore fence
+        } else if (op == Opcodes.RETURN && endFence >= 0) {
             InsnList before = new InsnList();
             before.add(rw.loadLog());
             before.add(MethodRewriter.push(rw.site(n)));
-            before.add(MethodRewriter.push(Kinds.STORE_STORE_FENCE));
+            before.add(MethodRewriter.push(endFence));
             before.add(Probe.LOG_FENCE.call());
             rw.instructions.insertBefore(n, before);
             rw.counted();

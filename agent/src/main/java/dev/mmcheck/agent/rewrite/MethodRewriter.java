@@ -2,6 +2,7 @@ package dev.mmcheck.agent.rewrite;
 
 import dev.mmcheck.agent.ids.SiteTable;
 import org.objectweb.asm.MethodVisitor;
+import dev.mmcheck.runtime.Kinds;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -76,7 +77,12 @@ final class MethodRewriter extends MethodNode {
         threadLocal = nextLocal++;
         boolean atomic = owner.isAtomic(name, this);
         boolean sync = (access & Opcodes.ACC_SYNCHRONIZED) != 0;
-        boolean freeze = isCtor && owner.hasFinalInstanceFields();
+        // a fence where the method returns: the JMM freeze of a constructor of a class with final fields (a
+        // StoreStore fence), and the end of a class initializer, after which the JVM releases the class's
+        // initialization lock (JLS 12.4.2) that every other thread's first use synchronizes with (a full
+        // fence: the static final fields it wrote are not logged, so nothing else commits its stores)
+        int endFence = isCtor && owner.hasFinalInstanceFields() ? Kinds.STORE_STORE_FENCE
+                : name.equals("<clinit>") ? Kinds.FULL_FENCE : -1;
 
         for (AbstractInsnNode n : instructions.toArray()) {
             if (n instanceof LineNumberNode) {
@@ -91,7 +97,7 @@ final class MethodRewriter extends MethodNode {
             }
             switch (n.getType()) {
                 case AbstractInsnNode.FIELD_INSN -> fields.field((FieldInsnNode) n);
-                case AbstractInsnNode.INSN -> others.insn(n, freeze);
+                case AbstractInsnNode.INSN -> others.insn(n, endFence);
                 case AbstractInsnNode.METHOD_INSN -> calls.call((MethodInsnNode) n);
                 default -> { }
             }

@@ -106,11 +106,7 @@ final class StripeProtocol {
             t.cacheWrites[c] = Stripes.countWrite(s);
         }
         t.cacheStripe[c] = s;
-        if (t.cacheObject[c] != t.heldObject) {
-            // only when it changes: a reference store into this long-lived array dirties a GC card, which
-            // the collector's refinement threads then scan (a tenth of a queue workload's CPU time)
-            t.cacheObject[c] = t.heldObject;
-        }
+        t.cacheObject[c] = t.heldObject;
         t.cacheSlot[c] = t.heldSlot;
         Stripes.last(s, t.serial(), t.heldObject, t.heldSlot);
         t.offer(kind, site, t.heldObject, t.heldSlot, s, Stripes.nextSeq(s), flags, value);

@@ -93,10 +93,7 @@ public final class Stripes {
         int at = s * PAD;
         WORDS[at + 3] = serial + 1;
         WORDS[at + 4] = slot;
-        if (LAST[s * OBJECT_PAD] != object) {
-            LAST[s * OBJECT_PAD] = object; // keeps at most one object per stripe alive; stored only when it
-            // changes, since each reference store into this long-lived array dirties a card for the collector
-        }
+        LAST[s * OBJECT_PAD] = object; // keeps at most one object per stripe alive
     }
 
     private static void spin(int at) {

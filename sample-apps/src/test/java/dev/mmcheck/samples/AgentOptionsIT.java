@@ -39,6 +39,28 @@ class AgentOptionsIT {
     }
 
     @Test
+    void aSampledRunSaysSoAndChecksPsoOnly() throws Exception {
+        // S24's flags are static fields, always logged: found however the objects are drawn
+        AgentRun run = AgentRun.run(dir, "S24_StoreBufferingLoop", "sample=0.05");
+        assertEquals(0, run.exit, run.output);
+        List<String> lines = run.output.lines().toList();
+        int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("mmcheck 0.")).findFirst().orElse(""));
+        assertTrue(header >= 0 && lines.get(header + 1).startsWith("mmcheck: SAMPLED run (sample=0.05)"),
+                "the second line of the summary says the run was sampled: " + run.output);
+        assertEquals("[\"pso\"]", run.report.get("analyses").toString());
+        assertEquals(0.05, run.report.get("run").get("sample").asDouble());
+        assertTrue(run.report.get("run").has("sampleSeed"));
+        assertTrue(run.report.get("complete").asBoolean(), run.output);
+        // W05's threads allocate objects whose final fields are mostly not logged: their freezes are left out
+        AgentRun work = AgentRun.run(dir, "W05_ThreadLocalWork", "sample=0.05");
+        assertEquals(0, work.exit, work.output);
+        assertTrue(work.report.get("run").get("storeStoreFencesLeftOut").asLong() > 0, work.output);
+        assertTrue(work.report.get("violations").isEmpty(), work.output);
+        AgentRun clean = AgentRun.run(dir, "S02_DekkerVolatile", "sample=0.5");
+        assertTrue(clean.report.get("violations").isEmpty(), clean.output);
+    }
+
+    @Test
     void failOnViolationExitsOneAfterWritingTheReport() throws Exception {
         AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", "failOnViolation=true");
         assertEquals(1, run.exit, run.output);
@@ -56,7 +78,7 @@ class AgentOptionsIT {
                 + "running unchecked)"},
             {"frobnicate=1", "mmcheck: unknown option 'frobnicate' (agent argument); known options: report, models, "
                 + "includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, "
-                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress "
+                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample "
                 + "(stopping rather than running unchecked)"},
         };
         for (String[] c : cases) {

@@ -259,7 +259,9 @@ public final class JsonReport {
     }
 
     private static void value(JsonGenerator g, Object v) throws IOException {
-        if (v instanceof Number n) {
+        if (v instanceof Double || v instanceof Float) {
+            g.writeNumber(((Number) v).doubleValue()); // a fraction (run.sample), not a count
+        } else if (v instanceof Number n) {
             g.writeNumber(n.longValue());
         } else if (v instanceof Boolean b) {
             g.writeBoolean(b);

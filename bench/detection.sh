@@ -91,7 +91,7 @@ for line in $(tr ' ' '_' < "$tmp/verdicts"); do
 done
 count=$(wc -l < "$tmp/verdicts")
 for s in $SETTINGS; do
-  echo "detection: $s: ${hits[$s]} of $count samples got their verdict in at least 9 of 10 runs"
+  echo "detection: $s: ${hits[$s]} of $count samples got their verdict in at least 90% of the $RUNS runs"
 done
 if [ $false_reports -gt 0 ]; then
   echo "detection: $false_reports runs of clean samples reported something (false reports)" >&2

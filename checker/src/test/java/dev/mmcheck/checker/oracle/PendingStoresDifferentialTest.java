@@ -1,19 +1,13 @@
 package dev.mmcheck.checker.oracle;
 
-import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.EventKind;
-import dev.mmcheck.checker.event.Site;
-import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.monitor.MonitorConfig;
 import dev.mmcheck.checker.report.CheckResult;
-import dev.mmcheck.checker.report.Violation;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -38,9 +32,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 class PendingStoresDifferentialTest {
 
     private static final int INTERLEAVINGS_PER_PROGRAM = 400;
-
-    private record Pair(int store, int access) {
-    }
 
     private int checkedReports;
     private int reportsOnlyExtended;
@@ -89,34 +80,19 @@ class PendingStoresDifferentialTest {
     }
 
     private void runProgram(int index, Program p, MonitorConfig config, boolean java, List<String> failures) {
-        int n = p.threads().size();
-        Symbols symbols = new Symbols();
-        for (int t = 0; t < n; t++) {
-            symbols.thread("T" + t);
-        }
-        for (int a = 0; a < p.addresses(); a++) {
-            symbols.address("a" + a);
-        }
-        int[] base = new int[n + 1];
-        int[] siteOf = new int[p.size()];
-        for (int t = 0, g = 0; t < n; t++) {
-            base[t] = g;
-            for (int k = 0; k < p.threads().get(t).size(); k++, g++) {
-                siteOf[g] = symbols.site(Site.at("T" + t, k + 1));
-            }
-        }
-        base[n] = p.size();
-        List<int[]> orders = new ArrayList<>();
-        enumerate(p, new int[n], new int[p.size()], 0, orders);
+        Interleavings.Named named = Interleavings.name(p);
+        int[] base = named.base();
+        List<int[]> orders = Interleavings.of(p, INTERLEAVINGS_PER_PROGRAM);
+        boolean[] none = new boolean[p.size()];
         for (int[] order : orders) {
             interleavings++;
-            CheckResult extended = run(p, symbols, siteOf, order, config);
-            CheckResult paper = run(p, symbols, siteOf, order, config.withEveryPendingStore(false));
+            CheckResult extended = Interleavings.check(p, named, order, config, none);
+            CheckResult paper = Interleavings.check(p, named, order, config.withEveryPendingStore(false), none);
             for (Analysis a : List.of(Analysis.TSO, Analysis.PSO)) {
                 OperationalOracle.Model model = a == Analysis.TSO ? OperationalOracle.Model.TSO
                         : java ? OperationalOracle.Model.PSO_JAVA : OperationalOracle.Model.PSO_PAPER;
-                Set<Pair> ext = pairs(extended.violationsOf(a), base);
-                Set<Pair> old = pairs(paper.violationsOf(a), base);
+                Set<Interleavings.Pair> ext = Interleavings.pairs(extended.violationsOf(a), base);
+                Set<Interleavings.Pair> old = Interleavings.pairs(paper.violationsOf(a), base);
                 if (!ext.containsAll(old)) {
                     failures.add("program " + index + ", interleaving " + Arrays.toString(order) + ": " + a
                             + " paper monitor reports " + old + " but the extended one only " + ext + "\n" + p);
@@ -124,7 +100,7 @@ class PendingStoresDifferentialTest {
                 if (!ext.isEmpty() && old.isEmpty()) {
                     interleavingsOnlyExtended++;
                 }
-                for (Pair r : ext) {
+                for (Interleavings.Pair r : ext) {
                     checkedReports++;
                     if (!old.contains(r)) {
                         reportsOnlyExtended++;
@@ -135,53 +111,6 @@ class PendingStoresDifferentialTest {
                                 + ": no " + model + " run in that issue order has it\n" + p);
                     }
                 }
-            }
-        }
-    }
-
-    private static Set<Pair> pairs(List<Violation> violations, int[] base) {
-        Set<Pair> out = new HashSet<>();
-        for (Violation v : violations) {
-            out.add(new Pair(ref(v.store().site(), base), ref(v.access().site(), base)));
-        }
-        return out;
-    }
-
-    private static int ref(Site site, int[] base) {
-        return base[Integer.parseInt(site.file().substring(1))] + site.line() - 1;
-    }
-
-    private static CheckResult run(Program p, Symbols symbols, int[] siteOf, int[] order, MonitorConfig config) {
-        Checker checker = new Checker(symbols, new Checker.Config(
-                EnumSet.of(Analysis.TSO, Analysis.PSO), config, 64, 16));
-        int[] pc = new int[p.threads().size()];
-        int[] base = new int[p.threads().size()];
-        for (int t = 1; t < base.length; t++) {
-            base[t] = base[t - 1] + p.threads().get(t - 1).size();
-        }
-        for (int t : order) {
-            Program.Op op = p.threads().get(t).get(pc[t]);
-            checker.event(op.kind().code(), t, op.address(), siteOf[base[t] + pc[t]]);
-            pc[t]++;
-        }
-        return checker.result();
-    }
-
-    /** Every interleaving, up to {@link #INTERLEAVINGS_PER_PROGRAM} of them. */
-    private static void enumerate(Program p, int[] pc, int[] order, int depth, List<int[]> out) {
-        if (out.size() >= INTERLEAVINGS_PER_PROGRAM) {
-            return;
-        }
-        if (depth == order.length) {
-            out.add(order.clone());
-            return;
-        }
-        for (int t = 0; t < pc.length; t++) {
-            if (pc[t] < p.threads().get(t).size()) {
-                order[depth] = t;
-                pc[t]++;
-                enumerate(p, pc, order, depth + 1, out);
-                pc[t]--;
             }
         }
     }

@@ -378,7 +378,7 @@ public final class CheckerLoop implements Runnable {
                 }
                 if (sampling) {
                     // sample=R: no store may stay buffered where a left-out access could commit it (PartlyLogged)
-                    boolean full = Sampling.fullyLogged(object, slot);
+                    boolean full = heap.fullyLogged(object, slot);
                     if (PartlyLogged.flushFirst(kind, full)) {
                         emit(Kinds.FULL_FENCE, serial, -1, site);
                     }

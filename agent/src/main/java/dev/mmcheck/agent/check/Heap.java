@@ -1,6 +1,7 @@
 package dev.mmcheck.agent.check;
 
 import dev.mmcheck.agent.ids.FieldTable;
+import dev.mmcheck.runtime.Sampling;
 import dev.mmcheck.runtime.Probes;
 import dev.mmcheck.runtime.StaticOwners;
 
@@ -79,6 +80,16 @@ public final class Heap {
     private int[] freeAddresses = new int[16];
     private int freeCount;
     private int nextAddress;
+
+    /**
+     * Whether every access to address ({@code object}, {@code slot}) is logged under {@code sample=R}:
+     * what {@link Sampling#fullyLogged} says, and also a volatile field of an unsampled object, whose
+     * accesses are all synchronization (a release store to it, JCTools' {@code soProducerIndex}, may then
+     * stay buffered and be checked). Checker thread.
+     */
+    boolean fullyLogged(Object object, int slot) {
+        return Sampling.fullyLogged(object, slot) || (slot >= 0 && !object.getClass().isArray() && fields.isVolatile(slot));
+    }
 
     public Heap(FieldTable fields) {
         this.fields = fields;

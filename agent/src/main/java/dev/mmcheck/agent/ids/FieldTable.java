@@ -14,6 +14,8 @@ public final class FieldTable {
 
     private final Map<String, Integer> ids = new HashMap<>();
     private final List<String> names = new ArrayList<>();
+    /** Which ids are volatile fields, copied on growth so that the checker thread reads it without locking. */
+    private volatile boolean[] volatiles = new boolean[0];
 
     /** The id of field {@code name} declared by class {@code declaringClass} (binary name with dots). */
     public synchronized int id(String declaringClass, String name) {
@@ -27,6 +29,26 @@ public final class FieldTable {
         return id;
     }
 
+    /** Records that field {@code id} is volatile (every access to it is then logged). Any thread. */
+    public synchronized void markVolatile(int id) {
+        boolean[] v = volatiles;
+        if (id >= v.length) {
+            v = java.util.Arrays.copyOf(v, Math.max(id + 1, 2 * v.length));
+        } else if (v[id]) {
+            return;
+        } else {
+            v = v.clone();
+        }
+        v[id] = true;
+        volatiles = v;
+    }
+
+    /** Whether field {@code id} is known to be volatile. Any thread, without locking. */
+    public boolean isVolatile(int id) {
+        boolean[] v = volatiles;
+        return id >= 0 && id < v.length && v[id];
+    }
+
     /** {@code Class.field} for field {@code id}, with the class's simple name. */
     public synchronized String name(int id) {
         return id >= 0 && id < names.size() ? names.get(id) : "field#" + id;
@@ -37,7 +59,11 @@ public final class FieldTable {
         for (Class<?> c = owner; c != null; c = c.getSuperclass()) {
             for (java.lang.reflect.Field f : c.getDeclaredFields()) {
                 if (f.getName().equals(name)) {
-                    return id(c.getName(), name);
+                    int id = id(c.getName(), name);
+                    if (java.lang.reflect.Modifier.isVolatile(f.getModifiers())) {
+                        markVolatile(id);
+                    }
+                    return id;
                 }
             }
         }

@@ -33,6 +33,9 @@ final class FieldRewriting {
             return;
         }
         int field = rw.owner().fields().id(facts.declaringClass(), f.name);
+        if (facts.isVolatile()) {
+            rw.owner().fields().markVolatile(field); // sample=R: every access to it is logged on every object
+        }
         Type type = Type.getType(f.desc);
         char l = MethodRewriter.letter(type);
         boolean load = f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.GETSTATIC;

@@ -38,6 +38,38 @@ class HeapTest {
         assertTrue(heap.name(seen.get(0)).matches("Node#\\d+\\.next"), heap.name(seen.get(0)));
     }
 
+    /** sample=R: which addresses the checker may keep a store to buffered (every access to them logged). */
+    static final class Holder {
+        volatile long index;
+        long plain;
+    }
+
+    @Test
+    void underSamplingVolatileFieldsAreFullyLoggedOnEveryObject() {
+        FieldTable fields = new FieldTable();
+        int index = fields.resolve(Holder.class, "index");
+        int plain = fields.resolve(Holder.class, "plain");
+        Heap heap = new Heap(fields);
+        dev.mmcheck.runtime.Sampling.configure(0.01, 9);
+        try {
+            Holder h;
+            do {
+                h = new Holder();
+            } while (dev.mmcheck.runtime.Sampling.sampled(h));
+            assertTrue(heap.fullyLogged(h, index), "a volatile field: synchronization, logged on every object");
+            assertTrue(!heap.fullyLogged(h, plain), "a plain field of an unsampled object: its plain accesses are not logged");
+            assertTrue(heap.fullyLogged(h, -1), "its monitor");
+            long[] array = new long[4];
+            while (dev.mmcheck.runtime.Sampling.sampled(array)) {
+                array = new long[4];
+            }
+            assertTrue(!heap.fullyLogged(array, index), "an element of an unsampled array, whatever its index");
+        } finally {
+            dev.mmcheck.runtime.Sampling.configure(1, 0);
+        }
+        assertTrue(heap.fullyLogged(new Holder(), plain), "without sampling everything is logged");
+    }
+
     @Test
     void collectedObjectsReleaseTheirAddresses() throws Exception {
         Heap heap = new Heap(new FieldTable());

@@ -54,7 +54,9 @@ class SampledObjectsDifferentialTest {
         int programs = Math.max(1500, DifferentialSupport.programs() / 2);
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < programs && failures.size() < 5; i++) {
-            Program p = withFences(rnd, Program.random(rnd, Program.Ops.JAVA));
+            // every third program has the shape of the generation case: a writer with a fence among its
+            // stores to three addresses, a reader of the same (aStoreStoreFenceFlushesWhenAYoungerStoreIsLeftOut)
+            Program p = i % 3 == 2 ? writerAndReader(rnd) : withFences(rnd, Program.random(rnd, Program.Ops.JAVA));
             int[] objectOf = new int[p.addresses()];
             for (int a = 0; a < objectOf.length; a++) {
                 objectOf[a] = rnd.nextInt(2);
@@ -163,6 +165,29 @@ class SampledObjectsDifferentialTest {
             threads.add(copy);
         }
         return new Program(threads, p.addresses());
+    }
+
+    /**
+     * Two threads over three addresses in a random order a, b, c: a writer {@code a; b; fence; c} (mostly
+     * stores, the fence mostly a StoreStore fence or a release store) and a reader of the three
+     * addresses in a random order (mostly loads): the shape of the generation case.
+     */
+    private static Program writerAndReader(Random rnd) {
+        List<Integer> addresses = new ArrayList<>(List.of(0, 1, 2));
+        java.util.Collections.shuffle(addresses, rnd);
+        List<Program.Op> writer = new ArrayList<>();
+        writer.add(new Program.Op(rnd.nextInt(5) == 0 ? EventKind.LOAD : EventKind.STORE, addresses.get(0)));
+        writer.add(new Program.Op(rnd.nextInt(5) == 0 ? EventKind.LOAD : EventKind.STORE, addresses.get(1)));
+        int r = rnd.nextInt(5);
+        writer.add(r < 3 ? new Program.Op(EventKind.STORE_STORE_FENCE, -1)
+                : new Program.Op(r == 3 ? EventKind.RELEASE_STORE : EventKind.STORE, addresses.get(rnd.nextInt(3))));
+        writer.add(new Program.Op(rnd.nextInt(5) == 0 ? EventKind.LOAD : EventKind.STORE, addresses.get(2)));
+        java.util.Collections.shuffle(addresses, rnd);
+        List<Program.Op> reader = new ArrayList<>();
+        for (int a : addresses) {
+            reader.add(new Program.Op(rnd.nextInt(6) == 0 ? EventKind.STORE : EventKind.LOAD, a));
+        }
+        return new Program(List.of(writer, reader), 3);
     }
 
     /** The first interleavings in order, and as many drawn at random (a random thread issues next). */

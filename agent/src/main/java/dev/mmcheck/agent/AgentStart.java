@@ -186,6 +186,13 @@ final class AgentStart {
                     + " accesses ran inside another access's probes (unforeseen code between a lock probe and "
                     + "its log probe) and were not logged"));
         }
+        if (options.sample() < 1) {
+            // a reduced check the user asked for: said in the first lines, as a bound reached is
+            first.add(Note.degraded("sampled", "pso", 0, "SAMPLED run (sample=" + options.sample() + "): plain "
+                    + "accesses logged on about " + percent(options.sample()) + " of the objects (seed "
+                    + Sampling.seed() + "), synchronization and static fields on all, checked under PSO only; "
+                    + "races on the objects not drawn are not seen (docs/sampling.md)"));
+        }
         List<Note> last = new ArrayList<>();
         if (Targets.unresolved() > 0) {
             last.add(Note.degraded("unresolved-accessors", "", Targets.unresolved(), Targets.unresolved()
@@ -242,12 +249,6 @@ final class AgentStart {
             outcome = Triage.untriaged(result);
         }
         List<String> summary = new ArrayList<>(Summary.lines(source, result, outcome));
-        if (options.sample() < 1) {
-            // a reduced check the user asked for: said in the first lines, as anything left unchecked is
-            summary.add(Math.min(1, summary.size()), "mmcheck: SAMPLED run (sample=" + options.sample() + "): plain "
-                    + "accesses logged on about " + percent(options.sample()) + " of the objects (seed "
-                    + Sampling.seed() + "), synchronization and static fields on all; checked under PSO only (docs/sampling.md)");
-        }
         summary.add(options.activeSchedule()
                 ? "mmcheck: schedule active, seed " + Schedule.seed() + " (seed=" + Schedule.seed() + " repeats its "
                         + "choices), " + loop.total(CheckerLoop.Count.PAUSES) + " pauses, "

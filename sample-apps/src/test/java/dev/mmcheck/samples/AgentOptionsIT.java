@@ -45,7 +45,7 @@ class AgentOptionsIT {
         assertEquals(0, run.exit, run.output);
         List<String> lines = run.output.lines().toList();
         int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("mmcheck 0.")).findFirst().orElse(""));
-        assertTrue(header >= 0 && lines.get(header + 1).startsWith("mmcheck: SAMPLED run (sample=0.05)"),
+        assertTrue(header >= 0 && lines.get(header + 1).startsWith("note: SAMPLED run (sample=0.05)"),
                 "the second line of the summary says the run was sampled: " + run.output);
         assertEquals("[\"pso\"]", run.report.get("analyses").toString());
         assertEquals(0.05, run.report.get("run").get("sample").asDouble());
@@ -58,6 +58,9 @@ class AgentOptionsIT {
         assertTrue(work.report.get("violations").isEmpty(), work.output);
         AgentRun clean = AgentRun.run(dir, "S02_DekkerVolatile", "sample=0.5");
         assertTrue(clean.report.get("violations").isEmpty(), clean.output);
+        assertTrue(clean.output.contains("no violations in what was sampled"), "a clean sampled run does not claim "
+                + "more than it checked: " + clean.output);
+        assertTrue(clean.report.get("notes").toString().contains("\"sampled\""), clean.output);
     }
 
     @Test

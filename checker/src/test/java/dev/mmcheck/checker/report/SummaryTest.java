@@ -54,6 +54,15 @@ class SummaryTest {
     }
 
     @Test
+    void aCleanSampledRunSaysItCheckedOnlyWhatWasSampled() {
+        CheckResult r = result(List.of(Note.degraded("sampled", "pso", 0, "SAMPLED run (sample=0.05): ...")), List.of());
+        assertTrue(r.complete(), "sampling is a reduction asked for, not something left unchecked");
+        List<String> lines = Summary.lines("app", r);
+        assertTrue(lines.get(1).startsWith("note: SAMPLED run"), lines.toString());
+        assertTrue(lines.get(lines.size() - 1).startsWith("no violations in what was sampled:"), lines.toString());
+    }
+
+    @Test
     void theJsonSaysTheSame() throws Exception {
         Note incomplete = Note.incomplete("events-lost", "", 3, "events produced and consumed differ");
         JsonNode json = new ObjectMapper().readTree(JsonReport.toString("app", true, result(List.of(incomplete),

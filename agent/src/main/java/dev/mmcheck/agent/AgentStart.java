@@ -69,6 +69,10 @@ final class AgentStart {
     private AgentStart() {
     }
 
+    private static String plain(double r) {
+        return new java.math.BigDecimal(Double.toString(r)).stripTrailingZeros().toPlainString();
+    }
+
     private static String percent(double r) {
         return new java.math.BigDecimal(r * 100).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString() + "%";
     }
@@ -188,7 +192,7 @@ final class AgentStart {
         }
         if (options.sample() < 1) {
             // a reduced check the user asked for: said in the first lines, as a bound reached is
-            first.add(Note.degraded("sampled", "pso", 0, "SAMPLED run (sample=" + options.sample() + "): plain "
+            first.add(Note.degraded("sampled", "pso", 0, "SAMPLED run (sample=" + plain(options.sample()) + "): plain "
                     + "accesses logged on about " + percent(options.sample()) + " of the objects (seed "
                     + Sampling.seed() + "), synchronization and static fields on all, checked under PSO only; "
                     + "races on the objects not drawn are not seen (docs/sampling.md)"));

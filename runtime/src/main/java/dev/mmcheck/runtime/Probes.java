@@ -65,6 +65,19 @@ public final class Probes {
         }
     }
 
+    /**
+     * Lock probe for a read of a static final field: only the calling thread's first read of it takes
+     * the stripe and is logged. Only the class initializer writes it, before any other thread can read
+     * it, so that first read (ordered after the logged write by the stripe) is the one that orders the
+     * thread after the initialization; later reads repeat it with no write since, and a repeated load
+     * is left out anyway (docs/agent.md), without the stripe it would still take.
+     */
+    public static void lockStaticFinal(ThreadLog t, int field) {
+        if (!t.seenStaticFinal(field) && !StripeProtocol.off(t)) {
+            StripeProtocol.take(t, StaticOwners.of(field), field);
+        }
+    }
+
     /** Lock probe for a static field: its address is (the field's owner token, field). */
     public static void lockStatic(ThreadLog t, int field) {
         if (!StripeProtocol.off(t)) {

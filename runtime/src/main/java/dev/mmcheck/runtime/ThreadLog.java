@@ -90,6 +90,26 @@ public final class ThreadLog {
      * nothing (docs/agent.md, "Fences that are not logged"). Owner only.
      */
     boolean storesSinceFence;
+    /** Static final fields (by id, the first 8192) this thread has read once: later reads are not logged. */
+    private final long[] staticFinalsSeen = new long[128];
+
+    /**
+     * Whether this thread read static final field {@code field} before, marking it read. Field ids past
+     * the bitmap's end are never marked: every read of them is logged. Owner only.
+     */
+    boolean seenStaticFinal(int field) {
+        int w = field >>> 6;
+        if (field < 0 || w >= staticFinalsSeen.length) {
+            return false;
+        }
+        long bit = 1L << field;
+        if ((staticFinalsSeen[w] & bit) != 0) {
+            return true;
+        }
+        staticFinalsSeen[w] |= bit;
+        return false;
+    }
+
     /** StoreStore fences not logged because no store came since the last fence (racy read). */
     long fencesLeftOut;
     /** The write count an optimistic repeated load validates against. */

@@ -88,7 +88,9 @@ public final class Heap {
      * stay buffered and be checked). Checker thread.
      */
     boolean fullyLogged(Object object, int slot) {
-        return Sampling.fullyLogged(object, slot) || (slot >= 0 && !object.getClass().isArray() && fields.isVolatile(slot));
+        // not once an accessor went unresolved: which field it reached, unlogged, is not known
+        return Sampling.fullyLogged(object, slot) || (slot >= 0 && !object.getClass().isArray() && fields.isVolatile(slot)
+                && dev.mmcheck.runtime.Targets.unresolved() == 0);
     }
 
     public Heap(FieldTable fields) {

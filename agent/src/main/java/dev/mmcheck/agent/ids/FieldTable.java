@@ -16,6 +16,8 @@ public final class FieldTable {
     private final List<String> names = new ArrayList<>();
     /** Which ids are volatile fields, copied on growth so that the checker thread reads it without locking. */
     private volatile boolean[] volatiles = new boolean[0];
+    /** Which ids have a plain-access probe somewhere (a class whose declaration could not be resolved). */
+    private volatile boolean[] plains = new boolean[0];
 
     /** The id of field {@code name} declared by class {@code declaringClass} (binary name with dots). */
     public synchronized int id(String declaringClass, String name) {
@@ -31,22 +33,34 @@ public final class FieldTable {
 
     /** Records that field {@code id} is volatile (every access to it is then logged). Any thread. */
     public synchronized void markVolatile(int id) {
-        boolean[] v = volatiles;
-        if (id >= v.length) {
-            v = java.util.Arrays.copyOf(v, Math.max(id + 1, 2 * v.length));
-        } else if (v[id]) {
-            return;
-        } else {
-            v = v.clone();
-        }
-        v[id] = true;
-        volatiles = v;
+        volatiles = mark(volatiles, id);
     }
 
-    /** Whether field {@code id} is known to be volatile. Any thread, without locking. */
+    /**
+     * Records that some instruction reaches field {@code id} through the plain-access probe (its
+     * declaration could not be read, so it was taken for a plain field): it no longer counts as volatile.
+     */
+    public synchronized void markPlain(int id) {
+        plains = mark(plains, id);
+    }
+
+    private static boolean[] mark(boolean[] v, int id) {
+        if (id < v.length && v[id]) {
+            return v;
+        }
+        boolean[] n = java.util.Arrays.copyOf(v, Math.max(v.length, Math.max(id + 1, 2 * v.length)));
+        n[id] = true;
+        return n;
+    }
+
+    /**
+     * Whether field {@code id} is volatile and no instruction reaches it through the plain-access probe:
+     * then every access to it is logged. Any thread, without locking.
+     */
     public boolean isVolatile(int id) {
         boolean[] v = volatiles;
-        return id >= 0 && id < v.length && v[id];
+        boolean[] p = plains;
+        return id >= 0 && id < v.length && v[id] && !(id < p.length && p[id]);
     }
 
     /** {@code Class.field} for field {@code id}, with the class's simple name. */

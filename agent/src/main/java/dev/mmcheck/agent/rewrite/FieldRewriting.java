@@ -27,14 +27,11 @@ final class FieldRewriting {
         if (rw.owner().syncOnly() && !facts.isVolatile()) {
             return; // an excluded class: its volatile accesses are synchronization, its plain ones data
         }
-        if (facts.isStaticFinal()) {
-            // written only by <clinit>, which every other thread waits for before it can read the field
-            // (JLS 12.4.2: the initialization lock orders the writes before every such read): no race to see
-            return;
-        }
         int field = rw.owner().fields().id(facts.declaringClass(), f.name);
         if (facts.isVolatile()) {
             rw.owner().fields().markVolatile(field); // sample=R: every access to it is logged on every object
+        } else if (f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.PUTFIELD) {
+            rw.owner().fields().markPlain(field); // a plain probe for it exists: some accesses may go unlogged
         }
         Type type = Type.getType(f.desc);
         char l = MethodRewriter.letter(type);
@@ -54,7 +51,9 @@ final class FieldRewriting {
                 pretouch(before, f, type);
                 before.add(rw.loadLog());
                 before.add(MethodRewriter.push(field));
-                before.add(Probe.LOCK_STATIC.call());
+                // a static final: written only by <clinit>, so each thread's first read is the one that orders
+                // it after the initialization (and commits what the initializer buffered); later reads repeat it
+                before.add((facts.isStaticFinal() ? Probe.LOCK_STATIC_FINAL : Probe.LOCK_STATIC).call());
                 rw.loaded(after, l, site);
             }
             case Opcodes.PUTFIELD -> {

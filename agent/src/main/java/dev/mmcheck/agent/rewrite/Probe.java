@@ -25,6 +25,8 @@ enum Probe {
     LOCK_PLAIN_FIELD("lockPlainField", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
     /** Lock before GETSTATIC/PUTSTATIC: (log, field id). */
     LOCK_STATIC("lockStatic", "(" + Desc.LOG + "I)V"),
+    /** Lock before GETSTATIC of a static final: (log, field id); only the thread's first read of it is logged. */
+    LOCK_STATIC_FINAL("lockStaticFinal", "(" + Desc.LOG + "I)V"),
     /** Lock before an array element load (AALOAD) or a primitive element store: (array, index, log). */
     LOCK_ELEMENT("lockElement", "(Ljava/lang/Object;I" + Desc.LOG + ")V"),
     /** Lock before AASTORE: (array, index, value, log); takes nothing when the store will throw. */

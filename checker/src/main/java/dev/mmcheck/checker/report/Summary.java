@@ -60,7 +60,7 @@ public final class Summary {
             boolean serial = result.analyses().contains(Analysis.SCSER) || result.analyses().contains(Analysis.TSOSER);
             boolean cut = result.hasNote("search-cut");
             if (result.hasNote("sampled")) {
-                out.add("no violations in what was sampled: every PSO execution these runs predict from the logged "
+                out.add("no violations in what was sampled: every execution these runs predict from the logged "
                         + "accesses is sequentially consistent; the objects not drawn were not checked");
                 return out;
             }

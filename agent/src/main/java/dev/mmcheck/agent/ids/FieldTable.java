@@ -14,10 +14,11 @@ public final class FieldTable {
 
     private final Map<String, Integer> ids = new HashMap<>();
     private final List<String> names = new ArrayList<>();
-    /** Which ids are volatile fields, copied on growth so that the checker thread reads it without locking. */
-    private volatile boolean[] volatiles = new boolean[0];
-    /** Which ids have a plain-access probe somewhere (a class whose declaration could not be resolved). */
-    private volatile boolean[] plains = new boolean[0];
+    private static final java.lang.invoke.VarHandle BITS = java.lang.invoke.MethodHandles.arrayElementVarHandle(long[].class);
+    /** Bit per id: a volatile field. Written under the lock, read by the checker thread without it. */
+    private volatile long[] volatileBits = new long[16];
+    /** Bit per id: some instruction reaches the field through the plain-access probe. */
+    private volatile long[] plainBits = new long[16];
 
     /** The id of field {@code name} declared by class {@code declaringClass} (binary name with dots). */
     public synchronized int id(String declaringClass, String name) {
@@ -33,7 +34,7 @@ public final class FieldTable {
 
     /** Records that field {@code id} is volatile (every access to it is then logged). Any thread. */
     public synchronized void markVolatile(int id) {
-        volatiles = mark(volatiles, id);
+        volatileBits = set(volatileBits, id);
     }
 
     /**
@@ -41,16 +42,20 @@ public final class FieldTable {
      * declaration could not be read, so it was taken for a plain field): it no longer counts as volatile.
      */
     public synchronized void markPlain(int id) {
-        plains = mark(plains, id);
+        plainBits = set(plainBits, id);
     }
 
-    private static boolean[] mark(boolean[] v, int id) {
-        if (id < v.length && v[id]) {
-            return v;
-        }
-        boolean[] n = java.util.Arrays.copyOf(v, Math.max(v.length, Math.max(id + 1, 2 * v.length)));
-        n[id] = true;
-        return n;
+    /** Sets bit {@code id} of {@code bits}, grown (doubled) if needed; under the lock. */
+    private static long[] set(long[] bits, int id) {
+        int w = id >>> 6;
+        long[] b = w < bits.length ? bits : java.util.Arrays.copyOf(bits, Math.max(w + 1, 2 * bits.length));
+        BITS.setVolatile(b, w, (long) BITS.getVolatile(b, w) | (1L << id));
+        return b;
+    }
+
+    private static boolean test(long[] bits, int id) {
+        int w = id >>> 6;
+        return w < bits.length && ((long) BITS.getVolatile(bits, w) & (1L << id)) != 0;
     }
 
     /**
@@ -58,9 +63,7 @@ public final class FieldTable {
      * then every access to it is logged. Any thread, without locking.
      */
     public boolean isVolatile(int id) {
-        boolean[] v = volatiles;
-        boolean[] p = plains;
-        return id >= 0 && id < v.length && v[id] && !(id < p.length && p[id]);
+        return id >= 0 && test(volatileBits, id) && !test(plainBits, id);
     }
 
     /** {@code Class.field} for field {@code id}, with the class's simple name. */

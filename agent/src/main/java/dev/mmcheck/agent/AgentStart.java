@@ -96,7 +96,7 @@ final class AgentStart {
             // Sober's "last read" knowledge is not monotone in the reads it sees: leaving one out can add a report
             EventLog.logEveryLoad();
         }
-        Targets.resolver(fields::resolve);
+        Targets.resolver(fields.resolver());
         // models= is exact; by default the serializability checks start with the first transaction
         Checker.Config config = Checker.Config.defaults().withAnalyses(options.analyses())
                 .withMonitors(MonitorConfig.defaults()).withAutoSerializability(!options.modelsChosen());
@@ -190,6 +190,12 @@ final class AgentStart {
                     + " accesses ran inside another access's probes (unforeseen code between a lock probe and "
                     + "its log probe) and were not logged"));
         }
+        if (Targets.unloggedHandles() > 0) {
+            first.add(Note.incomplete("unlogged-handles", "", Targets.unloggedHandles(), Targets.unloggedHandles()
+                    + " accesses through VarHandles whose target could not be determined (made where no probe saw "
+                    + "them, with no nominal descriptor: a view of a byte array or buffer, adapted coordinates) "
+                    + "were not logged, so not checked"));
+        }
         if (options.sample() < 1) {
             // a reduced check the user asked for: said in the first lines, as a bound reached is
             first.add(Note.degraded("sampled", "pso", 0, "SAMPLED run (sample=" + plain(options.sample()) + "): plain "
@@ -200,7 +206,7 @@ final class AgentStart {
         List<Note> last = new ArrayList<>();
         if (Targets.unresolved() > 0) {
             last.add(Note.degraded("unresolved-accessors", "", Targets.unresolved(), Targets.unresolved()
-                    + " accesses through field updaters, VarHandles or Unsafe offsets whose creation was not seen "
+                    + " accesses through field updaters or Unsafe offsets whose creation was not seen "
                     + "were checked under an address of their own: conflicts between them and direct accesses to "
                     + "the same field are not seen"));
         }
@@ -216,6 +222,7 @@ final class AgentStart {
         run.put("classesFailed", stats.failed.get());
         run.put("sites", sites.size());
         run.put("unresolvedAccessors", Targets.unresolved());
+        run.put("unloggedHandleAccesses", Targets.unloggedHandles());
         run.put("nestedAccesses", loop.nestedAccesses());
         run.put("repeatedLoadsLeftOut", loop.loadsLeftOut());
         run.put("storeStoreFencesLeftOut", loop.total(CheckerLoop.Count.FENCES_LEFT_OUT));

@@ -437,10 +437,19 @@ public final class Probes {
         }
         Targets.Handle h = Targets.handle(handle);
         if (h == null) {
-            Targets.countUnresolved();
-            return;
+            boolean wasMuted = t.muted;
+            t.muted = true; // reflection, once per handle: nothing it does is the application's
+            try {
+                h = Targets.describe(handle, coordinates == 1 ? c0 : null);
+            } finally {
+                t.muted = wasMuted;
+            }
+            if (h == null) {
+                Targets.countUnloggedHandle();
+                return;
+            }
         }
-        if (coordinates == 0 && h.owner != null) {
+        if (coordinates == 0 && h.isStatic) {
             // the static field's token, as GETSTATIC/PUTSTATIC use: one address however it is reached
             StripeProtocol.take(t, StaticOwners.of(h.slot), h.slot);
         } else if (coordinates == 1 && c0 != null && !h.array) {

@@ -1,5 +1,10 @@
 package dev.mmcheck.runtime;
 
+import java.lang.constant.ClassDesc;
+import java.lang.constant.ConstantDesc;
+import java.lang.invoke.VarHandle;
+import java.lang.invoke.VarHandle.VarHandleDesc;
+
 import java.lang.reflect.Field;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -18,17 +23,27 @@ public final class Targets {
     /** A VarHandle's target: a field (static or not) or array elements. */
     static final class Handle {
         final int slot;          // field id; unused for arrays
-        final Class<?> owner;    // for static fields: the declaring class
+        final boolean isStatic;  // a static field's (no coordinates)
         final boolean array;
 
-        Handle(int slot, Class<?> owner, boolean array) {
+        Handle(int slot, boolean isStatic, boolean array) {
             this.slot = slot;
-            this.owner = owner;
+            this.isStatic = isStatic;
             this.array = array;
         }
     }
 
-    private static volatile FieldResolver resolver = (owner, name) -> (owner.getName() + "." + name).hashCode() | 1 << 30;
+    private static volatile FieldResolver resolver = new FieldResolver() {
+        @Override
+        public int fieldId(Class<?> owner, String name) {
+            return staticFieldId(owner.getName(), name);
+        }
+
+        @Override
+        public int staticFieldId(String declaringClass, String name) {
+            return (declaringClass + "." + name).hashCode() | 1 << 30;
+        }
+    };
     private static final ConcurrentHashMap<Object, Integer> UPDATERS = new ConcurrentHashMap<>();
     private static final ConcurrentHashMap<Object, Handle> HANDLES = new ConcurrentHashMap<>();
     private static final ConcurrentHashMap<Class<?>, Offsets> OFFSETS = new ConcurrentHashMap<>();
@@ -60,13 +75,14 @@ public final class Targets {
         }
     }
     private static volatile long unresolved;
+    private static volatile long unloggedHandles;
 
     /** Installs the agent's field resolver. */
     public static void resolver(FieldResolver r) {
         resolver = r;
     }
 
-    /** Accesses through an updater, VarHandle or offset that no probe saw being created. */
+    /** Accesses through an updater or Unsafe offset that no probe saw being created (checked under an address of their own). */
     public static long unresolved() {
         return unresolved;
     }
@@ -85,19 +101,82 @@ public final class Targets {
     }
 
     static void fieldHandle(Object handle, Class<?> owner, String name, boolean isStatic) {
-        HANDLES.put(handle, new Handle(resolver.fieldId(owner, name), isStatic ? owner : null, false));
+        HANDLES.put(handle, new Handle(resolver.fieldId(owner, name), isStatic, false));
     }
 
     static void arrayHandle(Object handle) {
-        HANDLES.put(handle, new Handle(0, null, true));
+        HANDLES.put(handle, new Handle(0, false, true));
     }
 
     static Handle handle(Object handle) {
         return HANDLES.get(handle);
     }
 
-    static void countUnresolved() {
-        unresolved++;
+    /**
+     * The target of a VarHandle no probe saw being created ({@code unreflectVarHandle}, a handle made by
+     * code that is not instrumented), read from its nominal descriptor ({@link VarHandle#describeConstable}:
+     * the declaring class and name of a field, or an array type) and remembered; {@code receiver} is the
+     * object of an instance field access (a field handle is resolved through its class). Null, and
+     * nothing remembered, when the handle has no descriptor (a view of a byte array or buffer, a handle
+     * with adapted coordinates) or its field's class is not the receiver's. Once per handle, on the
+     * application thread, muted by the caller: reflection, no application code.
+     */
+    static Handle describe(Object handle, Object receiver) {
+        if (!(handle instanceof VarHandle)) {
+            return null;
+        }
+        VarHandleDesc d;
+        try {
+            d = ((VarHandle) handle).describeConstable().orElse(null);
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
+        if (d == null) {
+            return null;
+        }
+        ConstantDesc[] args = d.bootstrapArgs();
+        if (args.length == 0 || !(args[0] instanceof ClassDesc)) {
+            return null;
+        }
+        String declaring = ((ClassDesc) args[0]).descriptorString();
+        Handle h;
+        switch (d.bootstrapMethod().methodName()) {
+            case "arrayVarHandle" -> h = new Handle(0, false, true);
+            case "fieldVarHandle" -> {
+                Class<?> k = receiver == null ? null : receiver.getClass();
+                while (k != null && !k.descriptorString().equals(declaring)) {
+                    k = k.getSuperclass();
+                }
+                if (k == null) {
+                    return null;
+                }
+                h = new Handle(resolver.fieldId(k, d.constantName()), false, false);
+            }
+            case "staticFieldVarHandle" -> {
+                // the id GETSTATIC uses is by class name; the owner token goes by that id (StaticOwners)
+                String binary = declaring.substring(1, declaring.length() - 1).replace('/', '.');
+                h = new Handle(resolver.staticFieldId(binary, d.constantName()), true, false);
+            }
+            default -> {
+                return null;
+            }
+        }
+        HANDLES.put(handle, h);
+        return h;
+    }
+
+    /** Counts an access through a VarHandle whose target could not be determined: it is not logged. */
+    static void countUnloggedHandle() {
+        unloggedHandles++;
+    }
+
+    /**
+     * Accesses through VarHandles whose target could not be determined (no probe saw the handle created,
+     * and it has no nominal descriptor: a byte-array or buffer view, adapted coordinates): not logged,
+     * so not checked. Any thread (racy read).
+     */
+    public static long unloggedHandles() {
+        return unloggedHandles;
     }
 
     static void offset(Field field, long offset) {

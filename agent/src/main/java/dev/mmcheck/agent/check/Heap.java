@@ -90,11 +90,21 @@ public final class Heap {
     boolean fullyLogged(Object object, int slot) {
         // not once an accessor went unresolved: which field it reached, unlogged, is not known
         return Sampling.fullyLogged(object, slot) || (slot >= 0 && !object.getClass().isArray() && fields.isVolatile(slot)
-                && dev.mmcheck.runtime.Targets.unresolved() == 0);
+                && unresolvedAccesses.getAsLong() == 0);
     }
 
+    /** Accesses through accessors whose field is not known: the volatile-field rule is off once there are any. */
+    private final java.util.function.LongSupplier unresolvedAccesses;
+
+    /** A heap whose volatile-field rule yields to the runtime's count of unresolved or unlogged accessor accesses. */
     public Heap(FieldTable fields) {
+        this(fields, () -> dev.mmcheck.runtime.Targets.unresolved() + dev.mmcheck.runtime.Targets.unloggedHandles());
+    }
+
+    /** A heap whose volatile-field rule yields once {@code unresolvedAccesses} counts any (for tests). */
+    Heap(FieldTable fields, java.util.function.LongSupplier unresolvedAccesses) {
         this.fields = fields;
+        this.unresolvedAccesses = unresolvedAccesses;
         Arrays.fill(keys, EMPTY);
     }
 

@@ -87,6 +87,21 @@ public final class FieldTable {
         return id(owner.getName(), name);
     }
 
+    /** This table as the runtime's resolver of fields named at run time (updaters, VarHandles, offsets). */
+    public dev.mmcheck.runtime.FieldResolver resolver() {
+        return new dev.mmcheck.runtime.FieldResolver() {
+            @Override
+            public int fieldId(Class<?> owner, String name) {
+                return resolve(owner, name);
+            }
+
+            @Override
+            public int staticFieldId(String declaringClass, String name) {
+                return id(declaringClass, name);
+            }
+        };
+    }
+
     static String simple(String className) {
         int dot = className.lastIndexOf('.');
         return className.substring(dot + 1);

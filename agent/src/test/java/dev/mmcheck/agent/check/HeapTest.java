@@ -49,7 +49,8 @@ class HeapTest {
         FieldTable fields = new FieldTable();
         int index = fields.resolve(Holder.class, "index");
         int plain = fields.resolve(Holder.class, "plain");
-        Heap heap = new Heap(fields);
+        long[] unresolved = {0};
+        Heap heap = new Heap(fields, () -> unresolved[0]);
         dev.mmcheck.runtime.Sampling.configure(0.01, 9);
         try {
             Holder h;
@@ -59,6 +60,10 @@ class HeapTest {
             assertTrue(heap.fullyLogged(h, index), "a volatile field: synchronization, logged on every object");
             assertTrue(!heap.fullyLogged(h, plain), "a plain field of an unsampled object: its plain accesses are not logged");
             assertTrue(heap.fullyLogged(h, -1), "its monitor");
+            unresolved[0] = 1;
+            assertTrue(!heap.fullyLogged(h, index), "once an accessor reached a field unknown, the volatile field "
+                    + "may have been reached unlogged too");
+            unresolved[0] = 0;
             long[] array = new long[4];
             while (dev.mmcheck.runtime.Sampling.sampled(array)) {
                 array = new long[4];

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -197,7 +198,7 @@ class RewriterTest {
     void unsafeAccessesAndFencesAreEvents() throws Exception {
         byte[] b = transform(dev.mmcheck.agent.fixtures.MoreAccesses.class);
         EventLog.configure(1 << 12, false);
-        dev.mmcheck.runtime.Targets.resolver(fields::resolve);
+        dev.mmcheck.runtime.Targets.resolver(fields.resolver());
         List<Ev> e = run(dev.mmcheck.agent.fixtures.MoreAccesses.class, b, "unsafe");
         // the static U and VALUE loads, then putOrdered, storeFence, CAS (U and VALUE reloaded around them)
         List<Integer> kinds = e.stream().map(Ev::kind).filter(k -> k != Kinds.LOAD).toList();
@@ -207,6 +208,30 @@ class RewriterTest {
         assertEquals(put.slot(), cas.slot(), "both resolve the offset to the same field");
         assertEquals(fields.id(dev.mmcheck.agent.fixtures.MoreAccesses.class.getName(), "value"), cas.slot(),
                 "the offset resolves to the field's id, as GETFIELD/PUTFIELD use it");
+    }
+
+    @Test
+    void handlesNoProbeSawCreatedResolveToTheFieldsTheyReach() throws Exception {
+        byte[] b = transform(dev.mmcheck.agent.fixtures.MoreAccesses.class);
+        EventLog.configure(1 << 12, false);
+        dev.mmcheck.runtime.Targets.resolver(fields.resolver());
+        long unresolved = dev.mmcheck.runtime.Targets.unresolved();
+        long unlogged = dev.mmcheck.runtime.Targets.unloggedHandles();
+        List<Ev> e = run(dev.mmcheck.agent.fixtures.MoreAccesses.class, b, "unreflected");
+        String fixture = dev.mmcheck.agent.fixtures.MoreAccesses.class.getName();
+        int plain = fields.id(fixture, "plain");
+        int count = fields.id(fixture, "count");
+        List<Ev> onPlain = e.stream().filter(x -> x.slot() == plain).toList();
+        assertEquals(List.of(Kinds.LOAD, Kinds.RELEASE_STORE, Kinds.STORE), onPlain.stream().map(Ev::kind).toList(),
+                "getAcquire and setRelease through the unreflected handle, then PUTFIELD: one address");
+        assertEquals(1, onPlain.stream().map(Ev::object).distinct().count(), "all three on the same object");
+        List<Ev> onCount = e.stream().filter(x -> x.slot() == count).toList();
+        assertEquals(List.of(Kinds.VOLATILE_STORE, Kinds.STORE), onCount.stream().map(Ev::kind).toList(),
+                "setVolatile through the unreflected static handle, then PUTSTATIC");
+        assertSame(onCount.get(0).object(), onCount.get(1).object(), "the static field's one owner token");
+        assertEquals(unresolved, dev.mmcheck.runtime.Targets.unresolved(), "nothing checked under an address of its own");
+        assertEquals(unlogged + 1, dev.mmcheck.runtime.Targets.unloggedHandles(),
+                "the byte-array view has no target to log under: counted, to be said in the report");
     }
 
     @Test

@@ -437,6 +437,9 @@ public final class Probes {
         }
         Targets.Handle h = Targets.handle(handle);
         if (h == null) {
+            if (coordinates > 0 && c0 == null) {
+                return; // the access throws: nothing to resolve, and nothing left unlogged
+            }
             boolean wasMuted = t.muted;
             t.muted = true; // reflection, once per handle: nothing it does is the application's
             try {

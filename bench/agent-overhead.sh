@@ -2,6 +2,8 @@
 # The agent's overhead on sample workloads: each workload runs without and with the agent (TSO and
 # PSO monitors on), alternating, RUNS times each; the workload reports its own elapsed time (JVM start
 # and the exit report excluded) and the script prints the median times and their ratio side by side.
+# The last columns are the last agent run's events and its checker thread's CPU time (run.checkerCpuMillis):
+# a checker CPU time close to the agent's elapsed time means the checker set the pace.
 # With TX=1 each workload also runs with transactions declared (the serializability checks on, every
 # load logged: docs/serializability.md), and the last column is that time over the agent's without.
 #   bench/agent-overhead.sh            # RUNS=3
@@ -35,11 +37,12 @@ elapsed() { grep -o 'elapsed-ms=[0-9]*' | cut -d= -f2; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 ratio() { awk -v a="$1" -v p="$2" 'BEGIN {printf "%.2fx", a / (p > 0 ? p : 1)}'; }
 events() { grep -o '"eventsConsumed" : [0-9]*' "$1" | grep -o '[0-9]*$'; }
+checker_cpu() { grep -o '"checkerCpuMillis" : -*[0-9]*' "$1" | grep -o '\-*[0-9]*$'; }
 if [ "$TX" = 1 ]; then
   printf '%-22s %10s %10s %8s %12s %12s %10s %12s\n' workload "plain ms" "agent ms" ratio "agent events" \
     "agent+tx ms" "tx/agent" "tx events"
 else
-  printf '%-22s %12s %12s %8s   %s\n' workload "plain ms" "agent ms" ratio "agent events"
+  printf '%-22s %12s %12s %8s   %-12s %s\n' workload "plain ms" "agent ms" ratio "agent events" "checker cpu ms"
 fi
 worst=""
 worst_ratio=0
@@ -62,7 +65,8 @@ for w in $WORKLOADS; do
     printf '%-22s %10s %10s %8s %12s %12s %10s %12s\n' "$w" "$p" "$a" "$(ratio "$a" "$p")" "$(events "$tmp/r.json")" \
       "$t" "$(ratio "$t" "$a")" "$(events "$tmp/t.json")"
   else
-    printf '%-22s %12s %12s %8s   %s\n' "$w" "$p" "$a" "$(ratio "$a" "$p")" "$(events "$tmp/r.json")"
+    printf '%-22s %12s %12s %8s   %-12s %s\n' "$w" "$p" "$a" "$(ratio "$a" "$p")" "$(events "$tmp/r.json")" \
+      "$(checker_cpu "$tmp/r.json")"
   fi
 done
 echo "worst: $worst ${worst_ratio}x"

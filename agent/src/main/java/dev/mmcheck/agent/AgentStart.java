@@ -217,6 +217,7 @@ final class AgentStart {
         run.put("eventsUnchecked", loop.unchecked());
         run.put("eventsAdded", loop.added());
         run.put("threadBegins", loop.begins());
+        run.put("checkerCpuMillis", loop.cpuMillis());
         run.put("backPressureWaits", loop.backPressureWaits());
         run.put("classesInstrumented", stats.instrumented.get());
         run.put("classesFailed", stats.failed.get());

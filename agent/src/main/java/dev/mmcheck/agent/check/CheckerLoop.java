@@ -171,6 +171,7 @@ public final class CheckerLoop implements Runnable {
                         LockSupport.parkNanos(2_000_000L);
                     }
                 }
+                cpuNanos = ownCpuNanos();
                 return;
             } catch (Throwable t) {
                 if (failure != null) {
@@ -181,6 +182,27 @@ public final class CheckerLoop implements Runnable {
                 stopChecking(t);
             }
         }
+    }
+
+    // the CPU time this thread used, once it has drained the last event (-1: not measured)
+    private volatile long cpuNanos = -1;
+
+    private static long ownCpuNanos() {
+        try {
+            java.lang.management.ThreadMXBean m = java.lang.management.ManagementFactory.getThreadMXBean();
+            return m.isCurrentThreadCpuTimeSupported() ? m.getCurrentThreadCpuTime() : -1;
+        } catch (RuntimeException | LinkageError e) {
+            return -1; // a runtime without java.management: not measured
+        }
+    }
+
+    /**
+     * Milliseconds of CPU the checker thread used over the run, -1 when not measured: set to the whole
+     * wall time of a run, it says the checker set the pace (benchmarks). After {@link #finish}.
+     */
+    public long cpuMillis() {
+        long n = cpuNanos;
+        return n < 0 ? -1 : n / 1_000_000;
     }
 
     /**

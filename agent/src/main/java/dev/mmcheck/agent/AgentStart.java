@@ -192,9 +192,10 @@ final class AgentStart {
         }
         if (Targets.unloggedHandles() > 0) {
             first.add(Note.incomplete("unlogged-handles", "", Targets.unloggedHandles(), Targets.unloggedHandles()
-                    + " accesses through VarHandles whose target could not be determined (made where no probe saw "
-                    + "them, with no nominal descriptor: a view of a byte array or buffer, adapted coordinates) "
-                    + "were not logged, so not checked"));
+                    + " accesses through VarHandles whose target could not be determined (a view of a byte array or "
+                    + "buffer, a handle with adapted coordinates or that the JDK cannot describe, a call shape the "
+                    + "probes do not model) were not logged, so not checked (exclude the classes that use them with "
+                    + "excludes= to accept that: docs/agent.md)"));
         }
         if (options.sample() < 1) {
             // a reduced check the user asked for: said in the first lines, as a bound reached is

@@ -33,6 +33,10 @@ public final class Probes {
     public static final int JUC = -3;
     /** Pseudo-field: the value of an Atomic* object. */
     public static final int VALUE = -4;
+    /** lockHandle's coordinates for a call shape the probes do not model (more than two, an index not an int). */
+    public static final int HANDLE_UNMODELLED = 3;
+    /** Added to lockHandle's coordinates for a call in an excluded class (its unlogged accesses are not counted). */
+    public static final int HANDLE_IN_EXCLUDED = 1 << 8;
     /** Base of the ids given to accessors no probe saw being created (counting down). */
     public static final int UNRESOLVED = -1 << 20;
 
@@ -435,22 +439,28 @@ public final class Probes {
         if (handle == null || StripeProtocol.off(t)) {
             return;
         }
+        boolean excluded = (coordinates & HANDLE_IN_EXCLUDED) != 0;
+        coordinates &= ~HANDLE_IN_EXCLUDED;
+        if (coordinates == HANDLE_UNMODELLED) {
+            if (!excluded) {
+                Targets.countUnloggedHandle();
+            }
+            return;
+        }
         Targets.Handle h = Targets.handle(handle);
         if (h == null) {
             if (coordinates > 0 && c0 == null) {
                 return; // the access throws: nothing to resolve, and nothing left unlogged
             }
-            boolean wasMuted = t.muted;
-            t.muted = true; // reflection, once per handle: nothing it does is the application's
-            try {
-                h = Targets.describe(handle, coordinates == 1 ? c0 : null);
-            } finally {
-                t.muted = wasMuted;
+            // reflection, once per handle, with no stripe held: a class it loads through an instrumented
+            // class loader logs as that loader's code always does
+            h = Targets.describe(handle, coordinates == 1 ? c0 : null);
+        }
+        if (h == null || h == Targets.UNKNOWN) {
+            if (!excluded) {
+                Targets.countUnloggedHandle(); // an excluded class's data accesses go unlogged by request
             }
-            if (h == null) {
-                Targets.countUnloggedHandle();
-                return;
-            }
+            return;
         }
         if (coordinates == 0 && h.isStatic) {
             // the static field's token, as GETSTATIC/PUTSTATIC use: one address however it is reached

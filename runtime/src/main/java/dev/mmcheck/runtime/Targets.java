@@ -12,8 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * What the indirect accessors point at: which field a field updater or a VarHandle accesses, and
  * which field an Unsafe offset denotes. Filled when application code creates them (probes around
  * {@code newUpdater}, {@code findVarHandle}, {@code objectFieldOffset}), read by the access probes.
- * Accessors created where nothing observed them get ids of their own, so their accesses still agree
- * with each other (and are counted as unresolved). Any thread.
+ * An updater or offset created where nothing observed it gets an id of its own, so its accesses still
+ * agree with each other (and are counted as unresolved); a VarHandle is resolved from its nominal
+ * descriptor at its first access ({@link #describe}), or its accesses are counted as unlogged. Any thread.
  */
 public final class Targets {
 
@@ -112,14 +113,19 @@ public final class Targets {
         return HANDLES.get(handle);
     }
 
+    /** What {@link #describe} remembers of a handle it cannot resolve, so that it does not try again. */
+    static final Handle UNKNOWN = new Handle(0, false, false);
+
     /**
      * The target of a VarHandle no probe saw being created ({@code unreflectVarHandle}, a handle made by
      * code that is not instrumented), read from its nominal descriptor ({@link VarHandle#describeConstable}:
      * the declaring class and name of a field, or an array type) and remembered; {@code receiver} is the
-     * object of an instance field access (a field handle is resolved through its class). Null, and
-     * nothing remembered, when the handle has no descriptor (a view of a byte array or buffer, a handle
-     * with adapted coordinates) or its field's class is not the receiver's. Once per handle, on the
-     * application thread, muted by the caller: reflection, no application code.
+     * object of an instance field access (a field handle is resolved through its class). {@link #UNKNOWN},
+     * remembered, when the handle has no descriptor (a view of a byte array or buffer, a handle with
+     * adapted coordinates, a hidden class's field) or describing it fails (a protected field's handle made
+     * in a subclass: the JDK looks for the field in the subclass and throws InternalError); null, and
+     * nothing remembered, when the field's class is not among the receiver's (the access throws). Once
+     * per handle, on the application thread, with no stripe held: reflection, no application code.
      */
     static Handle describe(Object handle, Object receiver) {
         if (!(handle instanceof VarHandle)) {
@@ -128,15 +134,13 @@ public final class Targets {
         VarHandleDesc d;
         try {
             d = ((VarHandle) handle).describeConstable().orElse(null);
-        } catch (RuntimeException | LinkageError e) {
-            return null;
+        } catch (InternalError | RuntimeException | LinkageError e) {
+            d = null; // the JDK could not describe it (InternalError: "Field not found at offset")
         }
-        if (d == null) {
-            return null;
-        }
-        ConstantDesc[] args = d.bootstrapArgs();
+        ConstantDesc[] args = d == null ? new ConstantDesc[0] : d.bootstrapArgs();
         if (args.length == 0 || !(args[0] instanceof ClassDesc)) {
-            return null;
+            HANDLES.put(handle, UNKNOWN);
+            return UNKNOWN;
         }
         String declaring = ((ClassDesc) args[0]).descriptorString();
         Handle h;
@@ -157,9 +161,7 @@ public final class Targets {
                 String binary = declaring.substring(1, declaring.length() - 1).replace('/', '.');
                 h = new Handle(resolver.staticFieldId(binary, d.constantName()), true, false);
             }
-            default -> {
-                return null;
-            }
+            default -> h = UNKNOWN;
         }
         HANDLES.put(handle, h);
         return h;

@@ -205,15 +205,13 @@ final class CallRewriting {
                 int k = c.coordinates();
                 boolean ok = (k == 0) || (k == 1 && isRef(args[0]))
                         || (k == 2 && isRef(args[0]) && args[1].getSort() == Type.INT);
-                if (!ok) {
-                    reload(before, args, slots);
-                    rw.instructions.insertBefore(m, before);
-                    return;
-                }
+                // a shape the probes do not model still calls the probe, which counts the access as unlogged
+                int shape = (ok ? k : dev.mmcheck.runtime.Probes.HANDLE_UNMODELLED)
+                        | (rw.owner().syncOnly() ? dev.mmcheck.runtime.Probes.HANDLE_IN_EXCLUDED : 0);
                 before.add(new InsnNode(Opcodes.DUP));
-                before.add(k >= 1 ? new VarInsnNode(Opcodes.ALOAD, slots[0]) : new InsnNode(Opcodes.ACONST_NULL));
-                before.add(k == 2 ? new VarInsnNode(Opcodes.ILOAD, slots[1]) : MethodRewriter.push(-1));
-                before.add(MethodRewriter.push(k));
+                before.add(ok && k >= 1 ? new VarInsnNode(Opcodes.ALOAD, slots[0]) : new InsnNode(Opcodes.ACONST_NULL));
+                before.add(ok && k == 2 ? new VarInsnNode(Opcodes.ILOAD, slots[1]) : MethodRewriter.push(-1));
+                before.add(MethodRewriter.push(shape));
                 before.add(rw.loadLog());
                 before.add(Probe.LOCK_HANDLE.call());
             }

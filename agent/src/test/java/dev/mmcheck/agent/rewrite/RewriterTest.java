@@ -232,6 +232,26 @@ class RewriterTest {
         assertEquals(unresolved, dev.mmcheck.runtime.Targets.unresolved(), "nothing checked under an address of its own");
         assertEquals(unlogged + 1, dev.mmcheck.runtime.Targets.unloggedHandles(),
                 "the byte-array view has no target to log under: counted, to be said in the report");
+
+        byte[] excluded = transform(dev.mmcheck.agent.fixtures.MoreAccesses.class, true);
+        long before = dev.mmcheck.runtime.Targets.unloggedHandles();
+        List<Ev> sync = run(dev.mmcheck.agent.fixtures.MoreAccesses.class, excluded, "unreflected");
+        assertEquals(List.of(Kinds.LOAD, Kinds.RELEASE_STORE), sync.stream().filter(x -> x.slot() == plain)
+                .map(Ev::kind).toList(), "an excluded class: the handle's accesses are synchronization, PUTFIELD data");
+        assertEquals(before, dev.mmcheck.runtime.Targets.unloggedHandles(),
+                "in an excluded class the view's access is data the user excluded: not counted");
+    }
+
+    @Test
+    void aHandleTheJdkCannotDescribeIsCountedAndTheAccessStillRuns() throws Exception {
+        byte[] b = transform(dev.mmcheck.agent.fixtures.ProtectedHandle.class);
+        EventLog.configure(1 << 12, false);
+        dev.mmcheck.runtime.Targets.resolver(fields.resolver());
+        long unlogged = dev.mmcheck.runtime.Targets.unloggedHandles();
+        List<Ev> e = run(dev.mmcheck.agent.fixtures.ProtectedHandle.class, b, "touch");
+        assertEquals(List.of(), e.stream().filter(x -> x.kind() != Kinds.LOAD).toList(), "nothing logged for the field");
+        assertEquals(unlogged + 2, dev.mmcheck.runtime.Targets.unloggedHandles(),
+                "both accesses counted as unlogged (describeConstable threw InternalError once; remembered)");
     }
 
     @Test

@@ -76,6 +76,22 @@ public final class Targets {
         }
     }
     private static volatile long unresolved;
+    /** Classes whose fields' offsets were all registered after an offset no probe saw computed. */
+    private static final java.util.Set<Class<?>> SCANNED = ConcurrentHashMap.newKeySet();
+
+    /** The field id registered for {@code offset} in {@code c} or a superclass, or Integer.MIN_VALUE. */
+    private static int registered(Class<?> c, long offset) {
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            Offsets m = OFFSETS.get(k);
+            if (m != null) {
+                int id = m.get(offset);
+                if (id != Integer.MIN_VALUE) {
+                    return id;
+                }
+            }
+        }
+        return Integer.MIN_VALUE;
+    }
     private static volatile long unloggedHandles;
 
     /** Installs the agent's field resolver. */
@@ -188,14 +204,25 @@ public final class Targets {
 
     /** The field id of {@code offset} in objects of class {@code c} (or a superclass). */
     static int offsetSlot(Class<?> c, long offset) {
-        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
-            Offsets m = OFFSETS.get(k);
-            if (m != null) {
-                int id = m.get(offset);
-                if (id != Integer.MIN_VALUE) {
-                    return id;
+        int id = registered(c, offset);
+        // not a Class: a static field reached through Unsafe's staticFieldBase (the class's mirror) is no
+        // field of java.lang.Class, whatever field of Class its offset would match
+        if (id == Integer.MIN_VALUE && c != Class.class && SCANNED.add(c)) {
+            // an offset no probe saw computed for this class (one computed in code that is not
+            // instrumented, or for another class of the same layout: jctools' NonBlockingIdentityHashMap
+            // uses NonBlockingHashMap's _kvs offset): the fields of c and its superclasses, once per class
+            for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+                for (Field f : k.getDeclaredFields()) {
+                    long o = java.lang.reflect.Modifier.isStatic(f.getModifiers()) ? -1 : UnsafeAccess.fieldOffset(f);
+                    if (o >= 0) {
+                        offset(f, o);
+                    }
                 }
             }
+            id = registered(c, offset);
+        }
+        if (id != Integer.MIN_VALUE) {
+            return id;
         }
         unresolved++;
         return Probes.UNRESOLVED - (int) (offset & 0xffff);

@@ -53,6 +53,22 @@ final class UnsafeAccess {
         return -1;
     }
 
+    /**
+     * The Unsafe offset of instance field {@code f}, or -1 when Unsafe cannot give it (a record's or a
+     * hidden class's field, no Unsafe). Any thread.
+     */
+    @SuppressWarnings("deprecation")
+    static long fieldOffset(Field f) {
+        if (UNSAFE == null) {
+            return -1;
+        }
+        try {
+            return UNSAFE.objectFieldOffset(f);
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
     /** The Unsafe base offset of arrays of class {@code arrayClass}. Any thread. */
     static long arrayBase(Class<?> arrayClass) {
         if (!arrayClass.getComponentType().isPrimitive()) {

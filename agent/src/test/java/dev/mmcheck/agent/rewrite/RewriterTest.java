@@ -243,6 +243,19 @@ class RewriterTest {
     }
 
     @Test
+    void anUnsafeOffsetNoProbeSawComputedResolvesToItsField() throws Exception {
+        byte[] b = transform(dev.mmcheck.agent.fixtures.MoreAccesses.class);
+        EventLog.configure(1 << 12, false);
+        dev.mmcheck.runtime.Targets.resolver(fields.resolver());
+        long unresolved = dev.mmcheck.runtime.Targets.unresolved();
+        List<Ev> e = run(dev.mmcheck.agent.fixtures.MoreAccesses.class, b, "unsafeUnseenOffset");
+        int plain = fields.id(dev.mmcheck.agent.fixtures.MoreAccesses.class.getName(), "plain");
+        assertEquals(List.of(Kinds.RELEASE_STORE, Kinds.STORE), e.stream().filter(x -> x.slot() == plain)
+                .map(Ev::kind).toList(), "putOrdered at the unseen offset and PUTFIELD: one address");
+        assertEquals(unresolved, dev.mmcheck.runtime.Targets.unresolved(), "found among the class's own fields");
+    }
+
+    @Test
     void aHandleTheJdkCannotDescribeIsCountedAndTheAccessStillRuns() throws Exception {
         byte[] b = transform(dev.mmcheck.agent.fixtures.ProtectedHandle.class);
         EventLog.configure(1 << 12, false);

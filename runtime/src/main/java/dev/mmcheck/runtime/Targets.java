@@ -79,6 +79,30 @@ public final class Targets {
     /** Classes whose fields' offsets were all registered after an offset no probe saw computed. */
     private static final java.util.Set<Class<?>> SCANNED = ConcurrentHashMap.newKeySet();
 
+    /**
+     * The field id at {@code offset} in objects of class {@code c} (declared there or in a superclass), or
+     * Integer.MIN_VALUE. An offset no probe saw computed (one computed in code that is not instrumented, or
+     * for another class of the same layout: jctools' NonBlockingIdentityHashMap uses NonBlockingHashMap's
+     * _kvs offset) is looked up among the fields of c and its superclasses, whose offsets are all
+     * registered at the first such miss for c. Not for a Class: a static field reached through Unsafe's
+     * staticFieldBase (the class's mirror) is no field of java.lang.Class, whatever field its offset matches.
+     */
+    private static int fieldAt(Class<?> c, long offset) {
+        int id = registered(c, offset);
+        if (id == Integer.MIN_VALUE && c != Class.class && SCANNED.add(c)) {
+            for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+                for (Field f : k.getDeclaredFields()) {
+                    long o = java.lang.reflect.Modifier.isStatic(f.getModifiers()) ? -1 : UnsafeAccess.fieldOffset(f);
+                    if (o >= 0) {
+                        offset(f, o);
+                    }
+                }
+            }
+            id = registered(c, offset);
+        }
+        return id;
+    }
+
     /** The field id registered for {@code offset} in {@code c} or a superclass, or Integer.MIN_VALUE. */
     private static int registered(Class<?> c, long offset) {
         for (Class<?> k = c; k != null; k = k.getSuperclass()) {
@@ -112,6 +136,14 @@ public final class Targets {
         Integer id = UPDATERS.get(updater);
         if (id != null) {
             return id;
+        }
+        // created where no probe saw it: the JDK's updater keeps the field's offset and class, read once
+        Class<?> c = UnsafeAccess.updaterClass(updater);
+        long offset = UnsafeAccess.updaterOffset(updater);
+        int found = c == null || offset < 0 ? Integer.MIN_VALUE : fieldAt(c, offset);
+        if (found != Integer.MIN_VALUE) {
+            UPDATERS.put(updater, found);
+            return found;
         }
         unresolved++;
         return Probes.UNRESOLVED - (System.identityHashCode(updater) & 0xffff);
@@ -204,23 +236,7 @@ public final class Targets {
 
     /** The field id of {@code offset} in objects of class {@code c} (or a superclass). */
     static int offsetSlot(Class<?> c, long offset) {
-        int id = registered(c, offset);
-        // not a Class: a static field reached through Unsafe's staticFieldBase (the class's mirror) is no
-        // field of java.lang.Class, whatever field of Class its offset would match
-        if (id == Integer.MIN_VALUE && c != Class.class && SCANNED.add(c)) {
-            // an offset no probe saw computed for this class (one computed in code that is not
-            // instrumented, or for another class of the same layout: jctools' NonBlockingIdentityHashMap
-            // uses NonBlockingHashMap's _kvs offset): the fields of c and its superclasses, once per class
-            for (Class<?> k = c; k != null; k = k.getSuperclass()) {
-                for (Field f : k.getDeclaredFields()) {
-                    long o = java.lang.reflect.Modifier.isStatic(f.getModifiers()) ? -1 : UnsafeAccess.fieldOffset(f);
-                    if (o >= 0) {
-                        offset(f, o);
-                    }
-                }
-            }
-            id = registered(c, offset);
-        }
+        int id = fieldAt(c, offset);
         if (id != Integer.MIN_VALUE) {
             return id;
         }

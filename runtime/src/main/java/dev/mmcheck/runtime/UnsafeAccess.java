@@ -69,6 +69,37 @@ final class UnsafeAccess {
         }
     }
 
+    /**
+     * The field offset a JDK field updater (AtomicInteger/Long/ReferenceFieldUpdater's implementations)
+     * was made for, read from its private {@code offset} field, or -1. Any thread.
+     */
+    static long updaterOffset(Object updater) {
+        long at = privateField(updater, "offset");
+        return at < 0 ? -1 : UNSAFE.getLong(updater, at);
+    }
+
+    /** The class whose field a JDK field updater was made for (its private {@code tclass}), or null. Any thread. */
+    static Class<?> updaterClass(Object updater) {
+        long at = privateField(updater, "tclass");
+        Object c = at < 0 ? null : UNSAFE.getObject(updater, at);
+        return c instanceof Class<?> ? (Class<?>) c : null;
+    }
+
+    // the offset of instance field `name` of the updater's class or a superclass, -1 when there is none
+    private static long privateField(Object updater, String name) {
+        if (UNSAFE == null || updater == null || !updater.getClass().getName().startsWith("java.util.concurrent.atomic.")) {
+            return -1; // only the JDK's own updaters: a subclass written elsewhere may mean anything by "offset"
+        }
+        for (Class<?> k = updater.getClass(); k != null && k != Object.class; k = k.getSuperclass()) {
+            try {
+                return fieldOffset(k.getDeclaredField(name));
+            } catch (NoSuchFieldException | RuntimeException e) {
+                // not here: its superclass
+            }
+        }
+        return -1;
+    }
+
     /** The Unsafe base offset of arrays of class {@code arrayClass}. Any thread. */
     static long arrayBase(Class<?> arrayClass) {
         if (!arrayClass.getComponentType().isPrimitive()) {

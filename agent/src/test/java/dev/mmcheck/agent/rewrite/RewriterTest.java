@@ -253,6 +253,12 @@ class RewriterTest {
         assertEquals(List.of(Kinds.RELEASE_STORE, Kinds.STORE), e.stream().filter(x -> x.slot() == plain)
                 .map(Ev::kind).toList(), "putOrdered at the unseen offset and PUTFIELD: one address");
         assertEquals(unresolved, dev.mmcheck.runtime.Targets.unresolved(), "found among the class's own fields");
+
+        int value = fields.id(dev.mmcheck.agent.fixtures.MoreAccesses.class.getName(), "value");
+        List<Ev> u = run(dev.mmcheck.agent.fixtures.MoreAccesses.class, b, "updaterUnseen");
+        assertEquals(List.of(Kinds.INTERLOCKED, Kinds.VOLATILE_STORE), u.stream().filter(x -> x.slot() == value)
+                .map(Ev::kind).toList(), "the CAS through an updater made unseen and PUTFIELD: one address");
+        assertEquals(unresolved, dev.mmcheck.runtime.Targets.unresolved(), "the JDK updater's own offset, read once");
     }
 
     @Test

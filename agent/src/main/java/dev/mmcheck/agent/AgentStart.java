@@ -207,7 +207,7 @@ final class AgentStart {
         List<Note> last = new ArrayList<>();
         if (Targets.unresolved() > 0) {
             last.add(Note.degraded("unresolved-accessors", "", Targets.unresolved(), Targets.unresolved()
-                    + " accesses through field updaters or Unsafe offsets whose creation was not seen "
+                    + " accesses through field updaters or Unsafe offsets that could not be resolved to a field "
                     + "were checked under an address of their own: conflicts between them and direct accesses to "
                     + "the same field are not seen"));
         }

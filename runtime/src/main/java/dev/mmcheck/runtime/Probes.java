@@ -433,7 +433,9 @@ public final class Probes {
 
     /**
      * Lock probe before a VarHandle access with {@code coordinates} coordinates: 0 (static field),
-     * 1 ({@code c0} the object) or 2 ({@code c0} the array, {@code c1} the index).
+     * 1 ({@code c0} the object) or 2 ({@code c0} the array, {@code c1} the index), or
+     * {@link #HANDLE_UNMODELLED} for a call shape the probes do not model (counted as unlogged); plus
+     * {@link #HANDLE_IN_EXCLUDED} in an excluded class, where an access that cannot be logged is not counted.
      */
     public static void lockHandle(Object handle, Object c0, int c1, int coordinates, ThreadLog t) {
         if (handle == null || StripeProtocol.off(t)) {

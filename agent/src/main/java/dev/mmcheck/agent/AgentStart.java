@@ -230,6 +230,7 @@ final class AgentStart {
         run.put("storeStoreFencesLeftOut", loop.total(CheckerLoop.Count.FENCES_LEFT_OUT));
         run.put("schedule", options.activeSchedule() ? "active" : "os");
         run.put("sample", options.sample());
+        run.put("findingsWithheld", loop.findingsWithheld());
         if (options.sample() < 1) {
             run.put("sampleSeed", Sampling.seed());
         }

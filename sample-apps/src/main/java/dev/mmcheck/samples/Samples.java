@@ -40,6 +40,7 @@ public final class Samples {
         add(S25_DoubleCheckedLocking.class);
         add(S26_RingBufferLazySet.class);
         add(S27_StopFlagPlain.class);
+        add(S28_StopFlagFenced.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);

@@ -119,6 +119,12 @@ public final class CheckerLoop implements Runnable {
      */
     public CheckerLoop(Checker checker, Heap heap, AgentNames names, boolean selfCheck, EventSink trace, long memoryBound) {
         this.checker = checker;
+        if (sampling) {
+            // sample=R: the stream's order between a thread's fence and another thread's later accesses
+            // may have run through left-out accesses only; a store still buffered in the checker may then
+            // already be committed (docs/sampling.md, "Fences and the merge")
+            checker.withholdWhen(this::flushPublished);
+        }
         this.heap = heap;
         this.names = names;
         this.selfCheck = selfCheck ? new SelfCheck() : null;
@@ -373,6 +379,36 @@ public final class CheckerLoop implements Runnable {
         log.soConsumerIndex(c);
         consumed += c - start;
         return true;
+    }
+
+    /**
+     * Whether the thread with serial {@code serial} has published an event not yet fed to the checker
+     * that flushes its stores under sampling (anything but a plain load or store, a load fence, a
+     * transaction bracket or its begin: PartlyLogged makes release stores and StoreStore fences flush).
+     * Such a flush may have come before the access being checked, ordered only through accesses that
+     * were left out, so a store of that thread the checker still holds buffered may have been committed
+     * before it: the finding is withheld. Checker thread.
+     */
+    private boolean flushPublished(int serial) {
+        for (ThreadLog log : active) {
+            if (log.serial() != serial) {
+                continue;
+            }
+            for (long c = log.lpConsumerIndex(), p = log.lvProducerIndex(); c < p; c++) {
+                int kind = log.lpInt(c, ThreadLog.KIND);
+                if (kind != Kinds.LOAD && kind != Kinds.STORE && kind != Kinds.LOAD_FENCE && kind != Kinds.TX_BEGIN
+                        && kind != Kinds.TX_END && kind != Kinds.THREAD_BEGIN) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return false;
+    }
+
+    /** Store-buffer findings withheld because their storing thread had published a flush not yet checked (sample=R). */
+    public long findingsWithheld() {
+        return checker.withheldFindings();
     }
 
     private static boolean joinReady(ThreadLog log, long c) {

@@ -87,7 +87,7 @@ final class AgentStart {
             Schedule.activate(seed, PAUSE_MICROS);
         }
         if (options.sample() < 1) {
-            Sampling.configure(options.sample(), seed); // before any application class is instrumented
+            Sampling.configure(options.sample(), seed, options.syncAsFences()); // before any application class is instrumented
         }
         if (options.declaresTransactions()) {
             EventLog.declareTransactions();
@@ -201,7 +201,9 @@ final class AgentStart {
             // a reduced check the user asked for: said in the first lines, as a bound reached is
             first.add(Note.degraded("sampled", "pso", 0, "SAMPLED run (sample=" + plain(options.sample()) + "): plain "
                     + "accesses logged on about " + percent(options.sample()) + " of the objects (seed "
-                    + Sampling.seed() + "), synchronization and static fields on all, checked under PSO only; "
+                    + Sampling.seed() + "), " + (options.syncAsFences()
+                            ? "static fields on all, synchronization on the others only as the fences it makes (sync=fences)"
+                            : "synchronization and static fields on all") + ", checked under PSO only; "
                     + "races on the objects not drawn are not seen (docs/sampling.md)"));
         }
         List<Note> last = new ArrayList<>();
@@ -230,7 +232,8 @@ final class AgentStart {
         run.put("storeStoreFencesLeftOut", loop.total(CheckerLoop.Count.FENCES_LEFT_OUT));
         run.put("schedule", options.activeSchedule() ? "active" : "os");
         run.put("sample", options.sample());
-        run.put("findingsWithheld", loop.findingsWithheld());
+        run.put("sampleSync", options.sample() < 1 && options.syncAsFences() ? "fences" : "addresses");
+        run.put("syncAccessesAsFences", loop.syncAsFences());
         if (options.sample() < 1) {
             run.put("sampleSeed", Sampling.seed());
         }

@@ -49,11 +49,13 @@ import java.util.regex.Pattern;
  * @param progressSeconds print a progress line every so many seconds (progress=), 0 for none
  * @param sample          the fraction of objects whose plain accesses are logged (sample=, docs/sampling.md); 1
  *                        logs them all
+ * @param syncAsFences    sync=fences: under sample=, the synchronization of unsampled objects is logged as the
+ *                        fence it is, without its address (docs/sampling.md); false (sync=addresses) logs it whole
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
         long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed,
-        Triage triage, Path sarif, Path html, int progressSeconds, double sample) {
+        Triage triage, Path sarif, Path html, int progressSeconds, double sample, boolean syncAsFences) {
 
     /** The schedule when schedule= is not given (docs/schedules.md says why). */
     public static final String DEFAULT_SCHEDULE = "active";
@@ -61,7 +63,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
     /** The option keys, in the order the help lists them. */
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
             "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed",
-            "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample");
+            "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample", "sync");
 
     /** Infrastructure that is not the code under test, excluded unless {@code excludes} is given. */
     public static final List<String> DEFAULT_EXCLUDES = List.of("org.junit.*", "junit.*", "org.opentest4j.*",
@@ -141,6 +143,14 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         if (seed != null && schedule.equals("os") && sample >= 1) {
             throw new OptionException("option seed=" + seed + " has no effect with schedule=os and without sample=");
         }
+        String sync = values.getOrDefault("sync", "addresses");
+        if (!sync.equals("addresses") && !sync.equals("fences")) {
+            throw new OptionException("option sync=" + sync + " must be addresses or fences");
+        }
+        if (sync.equals("fences") && sample >= 1) {
+            throw new OptionException("option sync=fences has no effect without sample= (it says how a sampled run logs "
+                    + "the synchronization of the objects it does not sample)");
+        }
         boolean modelsChosen = values.containsKey("models");
         if (sample < 1) {
             // docs/sampling.md: with plain accesses of some objects unlogged, only PSO's reports stay genuine
@@ -186,7 +196,8 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         }
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
                 modelsChosen, failOnError, memory, repeats.equals("log"), inject,
-                schedule.equals("active"), seed, triage, sarif, html, progress, sample);
+                schedule.equals("active"), seed, triage, sarif, html, progress, sample,
+                sync.equals("fences"));
     }
 
     /** sample=R: a decimal number above 0 and at most 1; absent is 1. */

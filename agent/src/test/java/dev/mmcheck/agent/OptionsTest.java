@@ -70,6 +70,9 @@ class OptionsTest {
         assertEquals(EnumSet.of(Analysis.PSO), Options.parse("sample=.5,models=pso", props()).analyses());
         assertEquals(7L, Options.parse("schedule=os,sample=0.5,seed=7", props()).seed(), "the seed picks the objects");
         assertEquals(EnumSet.of(Analysis.TSO, Analysis.PSO), Options.parse("sample=1", props()).analyses());
+        assertFalse(sampled.syncAsFences(), "synchronization is logged whole unless told otherwise");
+        assertTrue(Options.parse("sample=0.05,sync=fences", props()).syncAsFences());
+        assertFalse(Options.parse("sample=0.05,sync=addresses", props()).syncAsFences());
     }
 
     @Test
@@ -109,7 +112,7 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync",
         "schedule=pct        | option schedule=pct must be os or active",
         "progress=0          | option progress=0 must be a number of seconds, at least 1",
         "progress=5s         | option progress=5s must be a number of seconds, at least 1",
@@ -118,6 +121,8 @@ class OptionsTest {
         "seed=x1             | option seed=x1 must be a whole number",
         "schedule=os,seed=3  | option seed=3 has no effect with schedule=os and without sample=",
         "sample=0            | option sample=0 must be a number above 0 and at most 1, such as 0.05",
+        "sample=0.1,sync=all | option sync=all must be addresses or fences",
+        "sync=fences         | option sync=fences has no effect without sample= (it says how a sampled run logs the synchronization of the objects it does not sample)",
         "sample=1.5          | option sample=1.5 must be a number above 0 and at most 1, such as 0.05",
         "sample=5%           | option sample=5% must be a number above 0 and at most 1, such as 0.05",
         "sample=0.1,models=tso:pso | option sample=0.1 checks PSO only (TSO's store order, Sober and the serializability checks need every access: docs/sampling.md); give models=pso or leave models= out",

@@ -28,9 +28,19 @@ public final class Sampling {
 
     /** Samples a fraction {@code rate} (0 < rate ≤ 1) of the objects, chosen by {@code seed}. Before the application starts. */
     public static void configure(double rate, long seed) {
+        configure(rate, seed, false);
+    }
+
+    /**
+     * {@link #configure(double, long)}; with {@code syncAsFences} ({@code sync=fences}) the
+     * synchronization accesses of unsampled objects are logged only as the fences they make
+     * ({@link #syncAsFence}). Before the application starts.
+     */
+    public static void configure(double rate, long seed, boolean syncAsFences) {
         if (!(rate > 0 && rate <= 1)) {
             throw new IllegalArgumentException("sampling rate " + rate + " is not in (0, 1]");
         }
+        Sampling.syncAsFences = syncAsFences && rate < 1;
         Sampling.rate = rate;
         Sampling.seed = seed;
         Sampling.seedMix = (int) (seed ^ (seed >>> 32)) * 0x9E3779B9 | 1;
@@ -51,6 +61,28 @@ public final class Sampling {
     /** Whether some objects' plain accesses go unlogged. */
     public static boolean on() {
         return on;
+    }
+
+    /** sync=fences: the synchronization of unsampled objects is logged as fences, without addresses. */
+    static boolean syncAsFences;
+
+    /** Whether sync=fences is on. */
+    public static boolean syncAsFences() {
+        return syncAsFences;
+    }
+
+    /**
+     * Whether a synchronization access of address ({@code object}, {@code slot}) is logged only as the
+     * fence it makes (sync=fences): on an unsampled object (java.util.concurrent's one address is drawn as
+     * an object is), but never on a static field (its owner token, or a Class) or a thread's start, which
+     * stay whole. Loads are
+     * then not logged and stores, atomics and monitors become full fences (StripeProtocol.write): what
+     * the monitors need of them on the thread's side, without the address that would tie them to other
+     * threads' accesses (SampledObjectsDifferentialTest checks every report stays genuine). Any thread.
+     */
+    static boolean syncAsFence(Object object, int slot) {
+        return syncAsFences && slot != Probes.START && !(object instanceof StaticOwners.Token)
+                && !(object instanceof Class) && !sampled(object);
     }
 
     /** Whether the plain accesses of {@code object} (not null) are logged. Any thread. */

@@ -36,17 +36,33 @@ final class StripeProtocol {
      * nested access is not logged, and counted, rather than deadlock on a stripe its thread holds.
      */
     static void take(ThreadLog t, Object owner, int slot) {
+        take(t, owner, slot, Stripes.of(owner, slot));
+    }
+
+    /** {@link #take} with the address's stripe {@code s} already computed. */
+    static void take(ThreadLog t, Object owner, int slot, int s) {
         if (t.held >= 0) {
             t.nestedSkips++;
             t.nested++;
             return;
         }
-        int s = Stripes.of(owner, slot);
+        if (Sampling.syncAsFences && Sampling.syncAsFence(owner, slot)) {
+            // sync=fences: an unsampled object's synchronization, logged (in write) as the fence it makes,
+            // under the thread's handshake stripe as offerUnordered does; with no store logged since the
+            // thread's last flush there is nothing for a fence to order, and a load is never logged
+            t.syncAsFences++;
+            if (!t.storesSinceFlush) {
+                return;
+            }
+            s = t.handshakeStripe;
+            t.fenceOnly = true;
+        }
         Stripes.lock(s);
         if (EventLog.closed) {
             // re-checked under the stripe: after closing, the checker takes every stripe once before its
             // final drain, so an access that passed off() either logs before that or not at all
             Stripes.unlock(s);
+            t.fenceOnly = false;
             return;
         }
         t.held = s;
@@ -86,6 +102,10 @@ final class StripeProtocol {
         if (s < 0 || t.nestedSkips > 0) {
             return;
         }
+        if (t.fenceOnly) {
+            writeFence(t, kind, site);
+            return;
+        }
         if (Schedule.active) {
             Schedule.onEvent(t, kind, site);
         }
@@ -110,6 +130,22 @@ final class StripeProtocol {
         t.cacheSlot[c] = t.heldSlot;
         Stripes.last(s, t.serial(), t.heldObject, t.heldSlot);
         t.offer(kind, site, t.heldObject, t.heldSlot, s, Stripes.nextSeq(s), flags, value);
+    }
+
+    /**
+     * sync=fences: the event of a synchronization access to an unsampled object, taken under the
+     * handshake stripe (take): nothing for a load, a full fence with no address for anything that writes
+     * (under sampling a release store flushes too: PartlyLogged), left out when the thread has logged no
+     * store since its last flush (a StoreStore fence may have come since: it orders nothing more).
+     */
+    private static void writeFence(ThreadLog t, int kind, int site) {
+        if (kind == Kinds.LOAD || !t.storesSinceFlush) {
+            return;
+        }
+        if (Schedule.active) {
+            Schedule.onFence(t, Kinds.FULL_FENCE);
+        }
+        t.offer(Kinds.FULL_FENCE, site, null, 0, -1, 0, NO_VALUE);
     }
 
     /** Whether the held address is in this thread's repeat cache with no write to its stripe since. */
@@ -150,6 +186,7 @@ final class StripeProtocol {
         if (s >= 0) {
             t.held = -1;
             t.heldObject = null;
+            t.fenceOnly = false;
             Stripes.unlock(s);
             if (t.contextSite >= 0) {
                 Contexts.capture(t);

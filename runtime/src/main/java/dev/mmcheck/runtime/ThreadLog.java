@@ -13,7 +13,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>An event is {@link #INTS} ints plus one object reference (the accessed object, or null):
  * kind, site, slot (field id, array index or pseudo-field), stripe, stripe sequence, flags, and a 64-bit
- * value (the value stored or loaded, for the self-check; the joined thread's event count for a join).
+ * value (the value stored or loaded, for the self-check; the joined thread's event count for a join),
+ * and under {@code sample=R} a 64-bit flush count ({@link Flushes}).
  * The producer writes an event's slots with plain stores and then publishes it with an ordered store
  * of the producer index, so the consumer, which reads the producer index with a volatile load, sees
  * whole events. When the ring is full the producer waits for the consumer: no event is ever dropped.
@@ -22,7 +23,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class ThreadLog {
 
     /** ints per event */
-    public static final int INTS = 8;
+    public static final int INTS = 10;
     /** offset of the kind */
     public static final int KIND = 0;
     /** offset of the site id */
@@ -41,6 +42,12 @@ public final class ThreadLog {
     public static final int VALUE_LOW = 6;
     /** offset of the value's high 32 bits */
     public static final int VALUE_HIGH = 7;
+    /** offset of the flush count's low 32 bits (sample=R: {@link Flushes}) */
+    public static final int EPOCH_LOW = 8;
+    /** offset of the flush count's high 32 bits */
+    public static final int EPOCH_HIGH = 9;
+    /** flag: the event flushes under sampling and its flush count is its ticket (sample=R: {@link Flushes}) */
+    public static final int TICKET = 2;
 
     private static final VarHandle PRODUCER;
     private static final VarHandle CONSUMER;
@@ -90,6 +97,16 @@ public final class ThreadLog {
      * nothing (docs/agent.md, "Fences that are not logged"). Owner only.
      */
     boolean storesSinceFence;
+    /**
+     * Whether this thread logged a plain or release store since its last full fence, volatile store,
+     * interlocked operation, monitor or thread start/join (a StoreStore fence does not count: it flushes
+     * only under sampling): a full fence logged without one has nothing to flush. Owner only.
+     */
+    boolean storesSinceFlush;
+    /** Set by a lock probe whose synchronization access is to be logged only as a fence (sync=fences). */
+    boolean fenceOnly;
+    /** Synchronization accesses logged only as fences, or not at all, under sync=fences (racy read). */
+    long syncAsFences;
     /** Static final fields (by id, the first 8192) this thread has read once: later reads are not logged. */
     private final long[] staticFinalsSeen = new long[128];
 
@@ -222,6 +239,11 @@ public final class ThreadLog {
         return nested;
     }
 
+    /** Synchronization accesses this thread logged only as fences, or not at all, under sync=fences (racy read). Any thread. */
+    public long syncAsFences() {
+        return syncAsFences;
+    }
+
     /** Loads this thread did not log because they repeated its last access (racy read). Any thread. */
     public long elidedLoads() {
         return elided;
@@ -271,16 +293,32 @@ public final class ThreadLog {
         e[at + SLOT] = slot;
         e[at + STRIPE] = stripe;
         e[at + SEQ] = seq;
-        e[at + FLAGS] = flags;
         e[at + VALUE_LOW] = (int) value;
         e[at + VALUE_HIGH] = (int) (value >>> 32);
+        if (Sampling.on) {
+            // under the event's stripe (or the handshake stripe): see Flushes
+            long epoch;
+            if (Flushes.flushes(kind, object, slot)) {
+                epoch = Flushes.ticket();
+                flags |= TICKET;
+            } else {
+                epoch = Flushes.seen();
+            }
+            e[at + EPOCH_LOW] = (int) epoch;
+            e[at + EPOCH_HIGH] = (int) (epoch >>> 32);
+        }
+        e[at + FLAGS] = flags;
         objects[i] = object;
         PRODUCER.setRelease(this, p + 1); // soProducerIndex: the event's slots are visible first
         if (kind == Kinds.STORE || kind == Kinds.RELEASE_STORE) {
             storesSinceFence = true;
+            storesSinceFlush = true;
         } else if (kind != Kinds.LOAD && kind != Kinds.LOAD_FENCE && kind != Kinds.TX_BEGIN && kind != Kinds.TX_END
                 && kind != Kinds.THREAD_BEGIN) {
             storesSinceFence = false; // a fence, volatile store, interlocked op, monitor, start or join: PSO flushes or starts a generation
+            if (kind != Kinds.STORE_STORE_FENCE) {
+                storesSinceFlush = false; // PSO flushes the thread's buffers (a CAS is a full fence in Java)
+            }
         }
     }
 
@@ -319,6 +357,12 @@ public final class ThreadLog {
     public long lpValue(long index) {
         int at = ((int) index & mask) * INTS;
         return (ints[at + VALUE_LOW] & 0xffffffffL) | ((long) ints[at + VALUE_HIGH] << 32);
+    }
+
+    /** The flush count of event {@code index} (sample=R: {@link Flushes}); its ticket when it has the TICKET flag. Consumer only. */
+    public long lpEpoch(long index) {
+        int at = ((int) index & mask) * INTS;
+        return (ints[at + EPOCH_LOW] & 0xffffffffL) | ((long) ints[at + EPOCH_HIGH] << 32);
     }
 
     /** The object of event {@code index}. Consumer only. */

@@ -116,4 +116,106 @@ class SamplingTest {
         Probes.logLoadI(0, t, 0);
         assertEquals(before + 2, t.lvProducerIndex(), "the sampled array's store and the volatile load are logged");
     }
+
+    /**
+     * sync=fences: an unsampled object's synchronization is logged as the fence it makes and nothing
+     * else. With no store logged since the thread's last flush nothing is logged at all and no stripe is
+     * taken; after a logged store a volatile load is still not logged, but a volatile store is, as one full
+     * fence without address, and the next one (nothing to flush) is left out. A sampled object's
+     * synchronization and a static field's stay whole.
+     */
+    @Test
+    void synchronizationOfUnsampledObjectsIsLoggedOnlyAsTheFencesItMakes() {
+        Sampling.configure(0.05, 11, true);
+        assertTrue(Sampling.syncAsFences());
+        ThreadLog t = new ThreadLog(901, Thread.currentThread(), 64);
+        Object out = unsampled();
+        long before = t.lvProducerIndex();
+        Probes.lockField(out, t, 3);
+        assertEquals(-1, t.held, "nothing buffered: no stripe, no event");
+        Probes.logStoreI(1, t, 0, Kinds.VOLATILE_STORE);
+        Probes.unlock(t);
+        assertEquals(before, t.lvProducerIndex(), "nothing logged before a store");
+
+        int[] in = (int[]) sampled();
+        Probes.lockElement(in, 2, t);
+        Probes.logStoreI(5, t, 0, Kinds.STORE);
+        Probes.unlock(t);
+        assertEquals(before + 1, t.lvProducerIndex(), "the sampled array's plain store");
+        Probes.lockField(out, t, 3);
+        Probes.logLoadI(0, t, 0);
+        assertEquals(-1, t.held);
+        assertEquals(before + 1, t.lvProducerIndex(), "a volatile load of an unsampled object is not logged");
+        Probes.lockField(out, t, 3);
+        Probes.logStoreI(1, t, 7, Kinds.VOLATILE_STORE);
+        Probes.unlock(t);
+        assertEquals(before + 2, t.lvProducerIndex(), "the volatile store is logged");
+        assertEquals(Kinds.FULL_FENCE, t.lpInt(before + 1, ThreadLog.KIND), "as a full fence");
+        assertEquals(-1, t.lpInt(before + 1, ThreadLog.STRIPE), "with no address");
+        assertEquals(null, t.lpObject(before + 1));
+        Probes.lockField(out, t, 3);
+        Probes.logStoreI(2, t, 7, Kinds.VOLATILE_STORE);
+        Probes.unlock(t);
+        assertEquals(before + 2, t.lvProducerIndex(), "nothing to flush since: left out");
+        assertEquals(4, t.syncAsFences(), "four synchronization accesses of the unsampled object");
+
+        Probes.lockElement(in, 2, t);
+        Probes.logStoreI(6, t, 0, Kinds.STORE);
+        Probes.unlock(t);
+        Object drawn = sampled();
+        Probes.lockField(drawn, t, 3);
+        Probes.logStoreI(1, t, 0, Kinds.VOLATILE_STORE);
+        Probes.unlock(t);
+        assertEquals(Kinds.VOLATILE_STORE, t.lpInt(before + 3, ThreadLog.KIND), "a sampled object's volatile store stays whole");
+        assertTrue(t.lpInt(before + 3, ThreadLog.STRIPE) >= 0);
+        Probes.lockStatic(t, 5);
+        Probes.logLoadI(0, t, 0);
+        assertEquals(before + 5, t.lvProducerIndex(), "a static field's access stays whole");
+        assertEquals(Kinds.LOAD, t.lpInt(before + 4, ThreadLog.KIND));
+    }
+
+    @Test
+    void syncAsFencesIsOffWithoutSampling() {
+        Sampling.configure(1, 3, true);
+        assertFalse(Sampling.syncAsFences(), "sync=fences means nothing when every object is sampled");
+    }
+
+    /**
+     * Under sampling every logged event carries the global flush count (Flushes): an event that flushes
+     * under sampling (a fence, a volatile store, a store to an object not drawn) takes the next ticket and
+     * is marked, anything else records the count it saw, so the checker's merge can keep each flush
+     * before whatever another thread did after it. Without sampling nothing is counted.
+     */
+    @Test
+    void underSamplingEachFlushTakesATicketAndEveryOtherEventTheCountItSaw() {
+        Sampling.configure(0.05, 12);
+        ThreadLog t = new ThreadLog(902, Thread.currentThread(), 64);
+        long before = t.lvProducerIndex();
+        int[] in = (int[]) sampled();
+        Probes.lockElement(in, 1, t);
+        Probes.logStoreI(1, t, 0, Kinds.STORE);
+        Probes.unlock(t);
+        Probes.logFence(t, 0, Kinds.FULL_FENCE);
+        Object out = unsampled();
+        Probes.lockField(out, t, 3);
+        Probes.logStoreI(1, t, 0, Kinds.VOLATILE_STORE);
+        Probes.unlock(t);
+        Probes.lockElement(in, 2, t);
+        Probes.logLoadI(0, t, 0);
+        assertEquals(before + 4, t.lvProducerIndex());
+        assertEquals(0, t.lpInt(before, ThreadLog.FLAGS) & ThreadLog.TICKET, "a plain store of a drawn object: no ticket");
+        long fence = t.lpEpoch(before + 1);
+        assertTrue((t.lpInt(before + 1, ThreadLog.FLAGS) & ThreadLog.TICKET) != 0, "the fence takes a ticket");
+        assertTrue(t.lpEpoch(before) <= fence, "the store saw no later flush");
+        assertTrue((t.lpInt(before + 2, ThreadLog.FLAGS) & ThreadLog.TICKET) != 0, "so does the volatile store");
+        assertTrue(t.lpEpoch(before + 2) > fence, "tickets count up");
+        assertEquals(0, t.lpInt(before + 3, ThreadLog.FLAGS) & ThreadLog.TICKET, "a load takes none");
+        assertTrue(t.lpEpoch(before + 3) > t.lpEpoch(before + 2), "but has seen both flushes");
+
+        Sampling.configure(1, 0);
+        ThreadLog full = new ThreadLog(903, Thread.currentThread(), 64);
+        Probes.logFence(full, 0, Kinds.FULL_FENCE);
+        assertEquals(0, full.lpInt(0, ThreadLog.FLAGS) & ThreadLog.TICKET, "no tickets in a full run");
+        assertEquals(0, full.lpEpoch(0));
+    }
 }

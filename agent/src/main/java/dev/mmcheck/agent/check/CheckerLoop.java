@@ -60,6 +60,8 @@ public final class CheckerLoop implements Runnable {
         LOADS_LEFT_OUT(ThreadLog::elidedLoads),
         /** StoreStore fences not logged because they ordered no store (docs/agent.md, "Fences that are not logged"). */
         FENCES_LEFT_OUT(ThreadLog::fencesLeftOut),
+        /** Synchronization accesses of unsampled objects logged only as fences, or not at all (sync=fences). */
+        SYNC_AS_FENCES(ThreadLog::syncAsFences),
         /** Times a producer waited because its log was full. */
         BACK_PRESSURE_WAITS(ThreadLog::backPressureWaits),
         /** Pauses made under schedule=active. */
@@ -81,6 +83,8 @@ public final class CheckerLoop implements Runnable {
     private final long memoryBound;
     /** sample=R is on (read once: Sampling is configured before the loop is made). */
     private final boolean sampling = Sampling.on();
+    /** Under sample=R: the flushes fed so far, which are those with the lowest tickets (Flushes). */
+    private long flushesFed;
     /** A test boundary a test's thread waits on (or not), served between passes. */
     private static final class Boundary {
         final String test;
@@ -119,12 +123,6 @@ public final class CheckerLoop implements Runnable {
      */
     public CheckerLoop(Checker checker, Heap heap, AgentNames names, boolean selfCheck, EventSink trace, long memoryBound) {
         this.checker = checker;
-        if (sampling) {
-            // sample=R: the stream's order between a thread's fence and another thread's later accesses
-            // may have run through left-out accesses only; a store still buffered in the checker may then
-            // already be committed (docs/sampling.md, "Fences and the merge")
-            checker.withholdWhen(this::flushPublished);
-        }
         this.heap = heap;
         this.names = names;
         this.selfCheck = selfCheck ? new SelfCheck() : null;
@@ -356,6 +354,15 @@ public final class CheckerLoop implements Runnable {
             if (stripe >= 0 && expected[stripe] != log.lpInt(c, ThreadLog.SEQ)) {
                 break; // an earlier access to this stripe is still in another thread's log
             }
+            boolean ticket = false;
+            if (sampling) {
+                // sample=R: flushes in ticket order, and nothing before the flushes its thread saw (Flushes)
+                long epoch = log.lpEpoch(c);
+                ticket = (log.lpInt(c, ThreadLog.FLAGS) & ThreadLog.TICKET) != 0;
+                if (ticket ? epoch != flushesFed : epoch > flushesFed) {
+                    break;
+                }
+            }
             int kind = log.lpInt(c, ThreadLog.KIND);
             if (kind == Kinds.THREAD_JOIN && !joinReady(log, c)) {
                 break;
@@ -371,6 +378,9 @@ public final class CheckerLoop implements Runnable {
             if (stripe >= 0) {
                 expected[stripe]++;
             }
+            if (ticket) {
+                flushesFed++;
+            }
             c++;
         }
         if (c == start) {
@@ -379,36 +389,6 @@ public final class CheckerLoop implements Runnable {
         log.soConsumerIndex(c);
         consumed += c - start;
         return true;
-    }
-
-    /**
-     * Whether the thread with serial {@code serial} has published an event not yet fed to the checker
-     * that flushes its stores under sampling (anything but a plain load or store, a load fence, a
-     * transaction bracket or its begin: PartlyLogged makes release stores and StoreStore fences flush).
-     * Such a flush may have come before the access being checked, ordered only through accesses that
-     * were left out, so a store of that thread the checker still holds buffered may have been committed
-     * before it: the finding is withheld. Checker thread.
-     */
-    private boolean flushPublished(int serial) {
-        for (ThreadLog log : active) {
-            if (log.serial() != serial) {
-                continue;
-            }
-            for (long c = log.lpConsumerIndex(), p = log.lvProducerIndex(); c < p; c++) {
-                int kind = log.lpInt(c, ThreadLog.KIND);
-                if (kind != Kinds.LOAD && kind != Kinds.STORE && kind != Kinds.LOAD_FENCE && kind != Kinds.TX_BEGIN
-                        && kind != Kinds.TX_END && kind != Kinds.THREAD_BEGIN) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        return false;
-    }
-
-    /** Store-buffer findings withheld because their storing thread had published a flush not yet checked (sample=R). */
-    public long findingsWithheld() {
-        return checker.withheldFindings();
     }
 
     private static boolean joinReady(ThreadLog log, long c) {
@@ -597,6 +577,11 @@ public final class CheckerLoop implements Runnable {
     /** Repeated loads the threads did not log (docs/agent.md, "Loads that are not logged"). */
     public long loadsLeftOut() {
         return total(Count.LOADS_LEFT_OUT);
+    }
+
+    /** Synchronization accesses of unsampled objects logged only as fences, or not at all (sync=fences). */
+    public long syncAsFences() {
+        return total(Count.SYNC_AS_FENCES);
     }
 
     /** Times producers waited because their log was full. */

@@ -152,20 +152,6 @@ public final class Checker implements EventSink {
         growThreads(4);
     }
 
-    /**
-     * Withholds each store-buffer finding whose storing thread (by the external id its events carry)
-     * {@code storeMayBeCommitted} names: for a caller that knows the thread has already flushed in a
-     * part of the stream not yet fed (the agent under sample=R: docs/sampling.md).
-     */
-    public void withholdWhen(java.util.function.IntPredicate storeMayBeCommitted) {
-        findings.withholdWhen(storeMayBeCommitted);
-    }
-
-    /** Store-buffer findings withheld by {@link #withholdWhen}. */
-    public long withheldFindings() {
-        return findings.withheld();
-    }
-
     /** Starts analysis {@code a}, unless it runs already or failed once. */
     private void start(Analysis a) {
         if (running.contains(a) || stoppedAt.containsKey(a.option())) {

@@ -50,30 +50,9 @@ public final class Findings implements FindingSink {
         this.externalOf = externalOf;
     }
 
-    /**
-     * Store-buffer findings are withheld while this says, of the storing thread's external id, that the
-     * store may already be committed although the stream has not shown it yet (null: never).
-     */
-    private java.util.function.IntPredicate withhold;
-    private long withheld;
-
-    /** Withholds a store-buffer finding whenever {@code storeMayBeCommitted} holds for the storing thread's external id. */
-    public void withholdWhen(java.util.function.IntPredicate storeMayBeCommitted) {
-        this.withhold = storeMayBeCommitted;
-    }
-
-    /** Store-buffer findings withheld (withholdWhen). */
-    public long withheld() {
-        return withheld;
-    }
-
     @Override
     public void storeBuffered(Analysis analysis, int storeThread, int storeKind, int storeAddress, int storeSite,
             long storeSeq, int thread, int accessKind, int accessAddress, int accessSite, long accessSeq) {
-        if (withhold != null && withhold.test(externalOf.applyAsInt(storeThread))) {
-            withheld++;
-            return;
-        }
         Violation v = table.get(analysis.ordinal(), storeSite, last.site(thread), accessSite);
         if (v != null) {
             v.seenAgain();

@@ -86,6 +86,45 @@ class SampledObjectsDifferentialTest {
     }
 
     /**
+     * {@code sample=R,sync=fences}: as above, but the synchronization accesses of unsampled objects are
+     * not logged with their address either. A load of such an address is left out, and anything that
+     * writes one is logged as the full fence it is under sampling (a release store flushes there too,
+     * {@link PartlyLogged}), or not at all when the thread has logged no store since its last flush. Every
+     * PSO report on the reduced stream must still be a PSO run of the full program keeping its reads.
+     * (The stream is taken in the interleaving's order; that the agent's checker feeds an address-less
+     * fence in that order relative to the other threads is what the flush tickets ensure: Flushes,
+     * docs/sampling.md, "Fences and the merge"; AgentOptionsIT runs S18 and S28 that way.)
+     */
+    @Test
+    void everyPsoReportIsGenuineWithTheSynchronizationOfUnsampledObjectsLoggedAsFences() {
+        Random rnd = new Random(DifferentialSupport.seed() + 13);
+        int programs = Math.max(1500, DifferentialSupport.programs() / 2);
+        List<String> failures = new ArrayList<>();
+        for (int i = 0; i < programs && failures.size() < 5; i++) {
+            Program p = i % 3 == 2 ? writerAndReader(rnd) : withFences(rnd, Program.random(rnd, Program.Ops.JAVA));
+            int[] objectOf = new int[p.addresses()];
+            for (int a = 0; a < objectOf.length; a++) {
+                objectOf[a] = rnd.nextInt(6) == 0 ? VOLATILE : rnd.nextInt(2);
+            }
+            boolean[] plain = new boolean[p.size()];
+            int g = 0;
+            for (List<Program.Op> ops : p.threads()) {
+                for (Program.Op op : ops) {
+                    boolean access = op.kind() == EventKind.LOAD || op.kind() == EventKind.STORE;
+                    plain[g++] = access && objectOf[op.address()] != VOLATILE && rnd.nextInt(3) != 0;
+                }
+            }
+            runProgram(i, p, objectOf, plain, orders(rnd, p), failures, true);
+        }
+        if (!failures.isEmpty()) {
+            fail(String.join("\n", failures));
+        }
+        System.out.printf("sampled objects, synchronization as fences: %d programs, %d events left out: %d PSO "
+                + "reports genuine for the full program%n", programs, droppedEvents, psoReports);
+        assertTrue(psoReports > 300, "too few reports on reduced streams to say anything: " + psoReports);
+    }
+
+    /**
      * Why sampling runs PSO only. T0: {@code x = 1; r = y; z = 1}; T1: {@code y = 1; s = z; t = x}, with x
      * and y in a sampled object and z in one left out, so neither access of z is logged. In the
      * interleaving below T1 reads z = 1, which on TSO needs T0's store of z, and before it (FIFO) its store
@@ -218,6 +257,11 @@ class SampledObjectsDifferentialTest {
 
     private void runProgram(int index, Program p, int[] objectOf, boolean[] plain, List<int[]> orders,
             List<String> failures) {
+        runProgram(index, p, objectOf, plain, orders, failures, false);
+    }
+
+    private void runProgram(int index, Program p, int[] objectOf, boolean[] plain, List<int[]> orders,
+            List<String> failures, boolean syncAsFences) {
         Interleavings.Named named = Interleavings.name(p);
         Symbols symbols = named.symbols();
         int[] siteOf = named.siteOf();
@@ -227,7 +271,7 @@ class SampledObjectsDifferentialTest {
             for (int sampledSet = 0; sampledSet < 4; sampledSet++) {
                 boolean[] sampled = {(sampledSet & 1) != 0, (sampledSet & 2) != 0};
                 boolean full = sampledSet == 3;
-                CheckResult r = run(p, base, symbols, siteOf, order, objectOf, plain, sampled);
+                CheckResult r = run(p, base, symbols, siteOf, order, objectOf, plain, sampled, syncAsFences);
                 if (!full) {
                     reducedStreams++;
                 }
@@ -241,7 +285,8 @@ class SampledObjectsDifferentialTest {
                             v.access(), v.store(), sources) == null) {
                         failures.add("program " + index + ", interleaving " + Arrays.toString(order)
                                 + ", objects of the addresses " + Arrays.toString(objectOf) + ", sampled "
-                                + Arrays.toString(sampled) + ", plain ops " + Arrays.toString(plain) + ": UNSOUND PSO "
+                                + Arrays.toString(sampled) + ", plain ops " + Arrays.toString(plain)
+                                + (syncAsFences ? ", synchronization of unsampled objects as fences" : "") + ": UNSOUND PSO "
                                 + "report of store " + v.store() + " before access " + v.access() + "\n" + p);
                     }
                 }
@@ -288,10 +333,22 @@ class SampledObjectsDifferentialTest {
      */
     private CheckResult run(Program p, int[] base, Symbols symbols, int[] siteOf, int[] order, int[] objectOf,
             boolean[] plain, boolean[] sampled) {
+        return run(p, base, symbols, siteOf, order, objectOf, plain, sampled, false);
+    }
+
+    /**
+     * {@link #run} with, when {@code syncAsFences} ({@code sample=R,sync=fences}), the synchronization
+     * accesses of unsampled objects (not those of {@link #VOLATILE} addresses, which stand for static
+     * fields) logged as the runtime logs them then: a load not at all, anything that writes as an
+     * address-less full fence, itself left out when the thread logged no store since its last flush.
+     */
+    private CheckResult run(Program p, int[] base, Symbols symbols, int[] siteOf, int[] order, int[] objectOf,
+            boolean[] plain, boolean[] sampled, boolean syncAsFences) {
         Checker checker = new Checker(symbols, new Checker.Config(
                 EnumSet.of(Analysis.TSO, Analysis.PSO), MonitorConfig.defaults(), 64, 16));
         int[] pc = new int[p.threads().size()];
         boolean[] storesSinceFence = new boolean[p.threads().size()];
+        boolean[] storesSinceFlush = new boolean[p.threads().size()];
         for (int t : order) {
             int ref = base[t] + pc[t];
             Program.Op op = p.threads().get(t).get(pc[t]++);
@@ -300,6 +357,22 @@ class SampledObjectsDifferentialTest {
             if (plain[ref] && !everyAccessLogged) {
                 droppedEvents++;
                 continue;
+            }
+            if (syncAsFences && !everyAccessLogged) {
+                // the runtime's FENCE_ONLY path (StripeProtocol.write)
+                if (!op.kind().writes() || !storesSinceFlush[t]) {
+                    droppedEvents++;
+                    continue;
+                }
+                storesSinceFence[t] = false;
+                storesSinceFlush[t] = false;
+                checker.event(EventKind.FULL_FENCE.code(), t, -1, siteOf[ref]);
+                continue;
+            }
+            switch (op.kind()) {
+                case STORE, RELEASE_STORE -> storesSinceFlush[t] = true;
+                case VOLATILE_STORE, INTERLOCKED, FULL_FENCE -> storesSinceFlush[t] = false;
+                default -> { }
             }
             // the runtime's rule on what it logs (RedundantFencesDifferentialTest): a StoreStore fence with no
             // logged store since the thread's last fence is not logged

@@ -52,29 +52,8 @@ class SampledObjectsDifferentialTest {
 
     @Test
     void everyPsoReportOnASampledStreamIsGenuineForTheFullProgram() {
-        Random rnd = new Random(DifferentialSupport.seed() + 11);
         int programs = Math.max(1500, DifferentialSupport.programs() / 2);
-        List<String> failures = new ArrayList<>();
-        for (int i = 0; i < programs && failures.size() < 5; i++) {
-            // every third program has the shape of the generation case: a writer with a fence among its
-            // stores to three addresses, a reader of the same (aStoreStoreFenceFlushesWhenAYoungerStoreIsLeftOut)
-            Program p = i % 3 == 2 ? writerAndReader(rnd) : withFences(rnd, Program.random(rnd, Program.Ops.JAVA));
-            int[] objectOf = new int[p.addresses()];
-            for (int a = 0; a < objectOf.length; a++) {
-                // object 0 or 1, or VOLATILE: a volatile field, whose accesses are all logged on every object
-                objectOf[a] = rnd.nextInt(6) == 0 ? VOLATILE : rnd.nextInt(2);
-            }
-            boolean[] plain = new boolean[p.size()];
-            int g = 0;
-            for (List<Program.Op> ops : p.threads()) {
-                for (Program.Op op : ops) {
-                    boolean access = op.kind() == EventKind.LOAD || op.kind() == EventKind.STORE;
-                    plain[g++] = access && objectOf[op.address()] != VOLATILE
-                            && rnd.nextInt(5) != 0; // else an opaque or volatile access
-                }
-            }
-            runProgram(i, p, objectOf, plain, orders(rnd, p), failures);
-        }
+        List<String> failures = randomPrograms(new Random(DifferentialSupport.seed() + 11), programs, 5, false);
         if (!failures.isEmpty()) {
             fail(String.join("\n", failures));
         }
@@ -97,13 +76,30 @@ class SampledObjectsDifferentialTest {
      */
     @Test
     void everyPsoReportIsGenuineWithTheSynchronizationOfUnsampledObjectsLoggedAsFences() {
-        Random rnd = new Random(DifferentialSupport.seed() + 13);
         int programs = Math.max(1500, DifferentialSupport.programs() / 2);
+        List<String> failures = randomPrograms(new Random(DifferentialSupport.seed() + 13), programs, 3, true);
+        if (!failures.isEmpty()) {
+            fail(String.join("\n", failures));
+        }
+        System.out.printf("sampled objects, synchronization as fences: %d programs, %d events left out: %d PSO "
+                + "reports genuine for the full program%n", programs, droppedEvents, psoReports);
+        assertTrue(psoReports > 300, "too few reports on reduced streams to say anything: " + psoReports);
+    }
+
+    /**
+     * Runs {@code programs} random programs (every third of the generation case's shape, a writer with a
+     * fence among its stores to three addresses and a reader of the same:
+     * aStoreStoreFenceFlushesWhenAYoungerStoreIsLeftOut) whose addresses belong to object 0 or 1 or are
+     * {@link #VOLATILE}, each load and store plain except one in {@code notPlainOneIn} (an opaque or
+     * volatile access), through {@link #runProgram}; returns the failures (at most five).
+     */
+    private List<String> randomPrograms(Random rnd, int programs, int notPlainOneIn, boolean syncAsFences) {
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < programs && failures.size() < 5; i++) {
             Program p = i % 3 == 2 ? writerAndReader(rnd) : withFences(rnd, Program.random(rnd, Program.Ops.JAVA));
             int[] objectOf = new int[p.addresses()];
             for (int a = 0; a < objectOf.length; a++) {
+                // object 0 or 1, or VOLATILE: a volatile field, whose accesses are all logged on every object
                 objectOf[a] = rnd.nextInt(6) == 0 ? VOLATILE : rnd.nextInt(2);
             }
             boolean[] plain = new boolean[p.size()];
@@ -111,17 +107,12 @@ class SampledObjectsDifferentialTest {
             for (List<Program.Op> ops : p.threads()) {
                 for (Program.Op op : ops) {
                     boolean access = op.kind() == EventKind.LOAD || op.kind() == EventKind.STORE;
-                    plain[g++] = access && objectOf[op.address()] != VOLATILE && rnd.nextInt(3) != 0;
+                    plain[g++] = access && objectOf[op.address()] != VOLATILE && rnd.nextInt(notPlainOneIn) != 0;
                 }
             }
-            runProgram(i, p, objectOf, plain, orders(rnd, p), failures, true);
+            runProgram(i, p, objectOf, plain, orders(rnd, p), failures, syncAsFences);
         }
-        if (!failures.isEmpty()) {
-            fail(String.join("\n", failures));
-        }
-        System.out.printf("sampled objects, synchronization as fences: %d programs, %d events left out: %d PSO "
-                + "reports genuine for the full program%n", programs, droppedEvents, psoReports);
-        assertTrue(psoReports > 300, "too few reports on reduced streams to say anything: " + psoReports);
+        return failures;
     }
 
     /**
@@ -253,11 +244,6 @@ class SampledObjectsDifferentialTest {
             out.add(order);
         }
         return out;
-    }
-
-    private void runProgram(int index, Program p, int[] objectOf, boolean[] plain, List<int[]> orders,
-            List<String> failures) {
-        runProgram(index, p, objectOf, plain, orders, failures, false);
     }
 
     private void runProgram(int index, Program p, int[] objectOf, boolean[] plain, List<int[]> orders,

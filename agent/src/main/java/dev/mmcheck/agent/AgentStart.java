@@ -202,7 +202,8 @@ final class AgentStart {
             first.add(Note.degraded("sampled", "pso", 0, "SAMPLED run (sample=" + plain(options.sample()) + "): plain "
                     + "accesses logged on about " + percent(options.sample()) + " of the objects (seed "
                     + Sampling.seed() + "), " + (options.syncAsFences()
-                            ? "static fields on all, synchronization on the others only as the fences it makes (sync=fences)"
+                            ? "static fields on all, synchronization whole on the objects drawn and on the others only as "
+                            + "the fences it makes (sync=fences)"
                             : "synchronization and static fields on all") + ", checked under PSO only; "
                     + "races on the objects not drawn are not seen (docs/sampling.md)"));
         }

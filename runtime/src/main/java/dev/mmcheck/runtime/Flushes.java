@@ -14,16 +14,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * "Fences and the merge"). So every logged event that flushes under sampling takes a ticket (the
  * count before it, then counts itself) and every other logged event records the count it saw: the
  * checker feeds the flushes in ticket order and an event only once every flush it saw is fed. Both
- * are taken inside {@link ThreadLog#offer}, while the event's stripe is held, so the merge's
+ * are taken while the event's stripe is held, and before anything the flush orders can be seen by
+ * another thread: inside {@link ThreadLog#offer}, which runs before a store and after a load, fence or
+ * monitor, and for a bracketed call (an atomic, updater, VarHandle or Unsafe access, whose event is
+ * written after the call) in its lock probe ({@link StripeProtocol#takeBracketed}). So the merge's
  * constraints (program order, stripe order, ticket order) all follow the order things happened and
  * can always be met. Any thread; allocates nothing.
  */
 final class Flushes {
 
-    /** The count, alone on its cache line. */
+    /** The count. */
     private static final AtomicLong COUNT = new AtomicLong();
-    @SuppressWarnings("unused")
-    private static final long[] PAD = new long[16];
 
     private Flushes() {
     }

@@ -118,6 +118,14 @@ public final class Probes {
         t.mutedCalls++;
     }
 
+    /**
+     * Before the lock probe of a bracketed call that writes (anything but a load): under sampling the
+     * lock probe then takes the call's flush ticket before the call runs (StripeProtocol.takeBracketed).
+     */
+    public static void bracketWrites(ThreadLog t) {
+        t.bracketWrites = true;
+    }
+
     /** {@link #logCall} after a muted call. */
     public static void logCallUnmute(ThreadLog t, int site, int kind) {
         t.mutedCalls--;
@@ -400,7 +408,7 @@ public final class Probes {
     /** Lock probe before a call on an Atomic{Integer,Long,Boolean,Reference}. */
     public static void lockAtomic(Object atomic, ThreadLog t) {
         if (atomic != null && !StripeProtocol.off(t)) {
-            StripeProtocol.take(t, atomic, VALUE);
+            StripeProtocol.takeBracketed(t, atomic, VALUE);
         }
     }
 
@@ -420,14 +428,14 @@ public final class Probes {
             return;
         }
         if (index >= 0 && index < n) {
-            StripeProtocol.take(t, array, index);
+            StripeProtocol.takeBracketed(t, array, index);
         }
     }
 
     /** Lock probe before a call on a field updater for {@code target}'s field. */
     public static void lockUpdater(Object updater, Object target, ThreadLog t) {
         if (updater != null && target != null && !StripeProtocol.off(t)) {
-            StripeProtocol.take(t, target, Targets.updaterSlot(updater));
+            StripeProtocol.takeBracketed(t, target, Targets.updaterSlot(updater));
         }
     }
 
@@ -466,12 +474,12 @@ public final class Probes {
         }
         if (coordinates == 0 && h.isStatic) {
             // the static field's token, as GETSTATIC/PUTSTATIC use: one address however it is reached
-            StripeProtocol.take(t, StaticOwners.of(h.slot), h.slot);
+            StripeProtocol.takeBracketed(t, StaticOwners.of(h.slot), h.slot);
         } else if (coordinates == 1 && c0 != null && !h.array) {
-            StripeProtocol.take(t, c0, h.slot);
+            StripeProtocol.takeBracketed(t, c0, h.slot);
         } else if (coordinates == 2 && h.array && c0 != null && c0.getClass().isArray() && c1 >= 0
                 && c1 < java.lang.reflect.Array.getLength(c0)) {
-            StripeProtocol.take(t, c0, c1);
+            StripeProtocol.takeBracketed(t, c0, c1);
         }
     }
 
@@ -485,11 +493,11 @@ public final class Probes {
             long base = UnsafeAccess.arrayBase(c);
             long scale = UnsafeAccess.arrayScale(c);
             if (scale > 0 && offset >= base) {
-                StripeProtocol.take(t, o, (int) ((offset - base) / scale));
+                StripeProtocol.takeBracketed(t, o, (int) ((offset - base) / scale));
             }
             return;
         }
-        StripeProtocol.take(t, o, Targets.offsetSlot(c, offset));
+        StripeProtocol.takeBracketed(t, o, Targets.offsetSlot(c, offset));
     }
 
     /** Log probe after a bracketed call: the event of kind {@code kind}, then the stripe is released. */

@@ -39,6 +39,25 @@ final class StripeProtocol {
         take(t, owner, slot, Stripes.of(owner, slot));
     }
 
+    /**
+     * {@link #take} before a bracketed call (an atomic, updater, VarHandle or Unsafe access), whose event
+     * is written only after the call has run: under sampling the flush ticket of a call that writes
+     * (Probes.bracketWrites says so) is taken here, while
+     * the stripe is held and before the call can make a store visible, since a thread that reads it through
+     * accesses that are not logged must already see the ticket counted (Flushes). The event written after
+     * the call carries it, or, if none is written (a load left out, a call that threw), a no-op event does
+     * when the stripe is released.
+     */
+    static void takeBracketed(ThreadLog t, Object owner, int slot) {
+        boolean writes = t.bracketWrites; // a load flushes nothing: its event takes no ticket
+        t.bracketWrites = false;
+        int nested = t.nestedSkips;
+        take(t, owner, slot);
+        if (writes && Sampling.on && t.held >= 0 && t.nestedSkips == nested) {
+            t.pendingTicket = Flushes.ticket();
+        }
+    }
+
     /** {@link #take} with the address's stripe {@code s} already computed. */
     static void take(ThreadLog t, Object owner, int slot, int s) {
         if (t.held >= 0) {
@@ -140,7 +159,7 @@ final class StripeProtocol {
      */
     private static void writeFence(ThreadLog t, int kind, int site) {
         if (kind == Kinds.LOAD || !t.storesSinceFlush) {
-            return;
+            return; // a bracketed call's ticket, if any, is published by unlock
         }
         if (Schedule.active) {
             Schedule.onFence(t, Kinds.FULL_FENCE);
@@ -184,6 +203,11 @@ final class StripeProtocol {
         }
         int s = t.held;
         if (s >= 0) {
+            if (t.pendingTicket >= 0) {
+                // a bracketed call's ticket with no event to carry it (a load left out, or the call threw):
+                // a no-op event publishes it, still under the stripe, so the merge can go past it
+                t.offer(Kinds.LOAD_FENCE, -1, null, 0, -1, 0, NO_VALUE);
+            }
             t.held = -1;
             t.heldObject = null;
             t.fenceOnly = false;

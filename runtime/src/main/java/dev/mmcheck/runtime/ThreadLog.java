@@ -103,6 +103,10 @@ public final class ThreadLog {
      * only under sampling): a full fence logged without one has nothing to flush. Owner only.
      */
     boolean storesSinceFlush;
+    /** Under sampling: the flush ticket a bracketed call took before it ran, for its event, -1 when none (StripeProtocol.takeBracketed). */
+    long pendingTicket = -1;
+    /** Set by Probes.bracketWrites for the next bracketed call's lock probe: the call writes. */
+    boolean bracketWrites;
     /** Set by a lock probe whose synchronization access is to be logged only as a fence (sync=fences). */
     boolean fenceOnly;
     /** Synchronization accesses logged only as fences, or not at all, under sync=fences (racy read). */
@@ -298,7 +302,11 @@ public final class ThreadLog {
         if (Sampling.on) {
             // under the event's stripe (or the handshake stripe): see Flushes
             long epoch;
-            if (Flushes.flushes(kind, object, slot)) {
+            if (pendingTicket >= 0) {
+                epoch = pendingTicket; // taken before the bracketed call ran (StripeProtocol.takeBracketed)
+                pendingTicket = -1;
+                flags |= TICKET;
+            } else if (Flushes.flushes(kind, object, slot)) {
                 epoch = Flushes.ticket();
                 flags |= TICKET;
             } else {

@@ -218,4 +218,43 @@ class SamplingTest {
         assertEquals(0, full.lpInt(0, ThreadLog.FLAGS) & ThreadLog.TICKET, "no tickets in a full run");
         assertEquals(0, full.lpEpoch(0));
     }
+
+    /**
+     * A bracketed call (here an AtomicInteger's) writes its event only after the call has run, when another
+     * thread may already have seen its store through accesses that are not logged: under sampling its flush
+     * ticket is taken by the lock probe, before the call, and the event carries that one. A bracketed call
+     * that logs nothing (it threw) still publishes its ticket, on a no-op event, so the merge is not held up.
+     */
+    @Test
+    void aBracketedCallTakesItsTicketBeforeItRunsAndAlwaysPublishesIt() {
+        Sampling.configure(0.05, 13);
+        ThreadLog t = new ThreadLog(904, Thread.currentThread(), 64);
+        java.util.concurrent.atomic.AtomicInteger atomic = new java.util.concurrent.atomic.AtomicInteger();
+        long before = t.lvProducerIndex();
+        Probes.lockAtomic(atomic, t);
+        assertEquals(-1, t.pendingTicket, "a call that only loads takes no ticket");
+        Probes.logCall(t, 0, Kinds.LOAD);
+        before = t.lvProducerIndex();
+        Probes.bracketWrites(t);
+        Probes.lockAtomic(atomic, t);
+        long ticket = t.pendingTicket;
+        assertTrue(ticket >= 0, "the ticket is taken before the call");
+        Probes.logFence(new ThreadLog(905, Thread.currentThread(), 64), 0, Kinds.FULL_FENCE); // another thread's flush meanwhile
+        atomic.set(1);
+        Probes.logCall(t, 0, Kinds.VOLATILE_STORE);
+        assertEquals(before + 1, t.lvProducerIndex());
+        assertTrue((t.lpInt(before, ThreadLog.FLAGS) & ThreadLog.TICKET) != 0);
+        assertEquals(ticket, t.lpEpoch(before), "the event carries the ticket taken before the call, not a later one");
+        assertEquals(-1, t.pendingTicket);
+
+        Probes.bracketWrites(t);
+        Probes.lockAtomic(atomic, t);
+        long second = t.pendingTicket;
+        Probes.unlock(t); // the call threw: no log probe
+        assertEquals(before + 2, t.lvProducerIndex(), "a no-op event publishes the ticket");
+        assertEquals(Kinds.LOAD_FENCE, t.lpInt(before + 1, ThreadLog.KIND));
+        assertEquals(second, t.lpEpoch(before + 1));
+        assertTrue((t.lpInt(before + 1, ThreadLog.FLAGS) & ThreadLog.TICKET) != 0);
+        assertEquals(-1, t.lpInt(before + 1, ThreadLog.SITE), "with no site: the checker feeds it to no analysis");
+    }
 }

@@ -405,6 +405,11 @@ public final class CheckerLoop implements Runnable {
         int site = log.lpInt(c, ThreadLog.SITE);
         switch (kind) {
             case Kinds.THREAD_BEGIN -> begins++; // ordered after its start by the stripe; nothing to check
+            case Kinds.LOAD_FENCE -> {
+                if (site >= 0) {
+                    emit(kind, serial, -1, site);
+                } // else only the carrier of a bracketed call's flush ticket (StripeProtocol.takeBracketed)
+            }
             case Kinds.LOAD, Kinds.STORE, Kinds.RELEASE_STORE, Kinds.VOLATILE_STORE, Kinds.INTERLOCKED,
                     Kinds.MONITOR_ENTER, Kinds.MONITOR_EXIT -> {
                 Object object = log.lpObject(c);

@@ -173,6 +173,11 @@ final class CallRewriting {
         Type[] args = Type.getArgumentTypes(m.desc);
         InsnList before = new InsnList();
         int[] slots = spillArguments(before, args);
+        if (c.kind() != dev.mmcheck.runtime.Kinds.LOAD) {
+            // under sampling its flush ticket must be counted before the call can make its store visible
+            before.add(rw.loadLog());
+            before.add(Probe.BRACKET_WRITES.call());
+        }
         switch (c.treatment()) {
             case ATOMIC -> {
                 before.add(new InsnNode(Opcodes.DUP));

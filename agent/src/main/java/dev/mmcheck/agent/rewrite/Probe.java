@@ -85,6 +85,8 @@ enum Probe {
     LOG_CALL("logCall", "(" + Desc.LOG + "II)V"),
     /** Before a bracketed call that runs a user function (getAndUpdate...): its accesses are not logged. */
     MUTE("mute", "(" + Desc.LOG + ")V"),
+    /** Before the lock probe of a bracketed call that writes: under sampling the lock probe takes its flush ticket. */
+    BRACKET_WRITES("bracketWrites", "(" + Desc.LOG + ")V"),
     /** {@link #LOG_CALL} after a muted call. */
     LOG_CALL_UNMUTE("logCallUnmute", "(" + Desc.LOG + "II)V"),
     /** {@link #UNLOCK} after a muted call threw. */

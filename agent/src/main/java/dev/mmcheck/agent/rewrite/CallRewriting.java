@@ -173,8 +173,9 @@ final class CallRewriting {
         Type[] args = Type.getArgumentTypes(m.desc);
         InsnList before = new InsnList();
         int[] slots = spillArguments(before, args);
-        if (c.kind() != dev.mmcheck.runtime.Kinds.LOAD) {
-            // under sampling its flush ticket must be counted before the call can make its store visible
+        if (c.kind() != dev.mmcheck.runtime.Kinds.LOAD && dev.mmcheck.runtime.Sampling.on()) {
+            // under sampling (configured before any class is instrumented) its flush ticket must be counted
+            // before the call can make its store visible; a full run takes no tickets and gets no probe
             before.add(rw.loadLog());
             before.add(Probe.BRACKET_WRITES.call());
         }

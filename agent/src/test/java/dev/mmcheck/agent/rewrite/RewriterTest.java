@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -85,6 +86,24 @@ class RewriterTest {
         assertTrue(probes(b, "handle").containsAll(List.of("lockHandle", "logFence", "logCall")));
         assertTrue(probes(b, "<clinit>").containsAll(List.of("updaterCreated", "fieldHandleCreated")));
         assertTrue(probes(b, "<init>").contains("logFence"), "final fields: the constructor ends with a freeze");
+    }
+
+    /**
+     * Under sampling a bracketed call that writes gets {@code bracketWrites} before its lock probe, so that
+     * its flush ticket is counted before the call runs (docs/sampling.md, "Fences and the merge"); a full
+     * run's code does not have it.
+     */
+    @Test
+    void underSamplingABracketedWriteAnnouncesItselfBeforeItsLockProbe() throws Exception {
+        assertFalse(probes(transform(Accesses.class), "atomics").contains("bracketWrites"), "not in a full run");
+        dev.mmcheck.runtime.Sampling.configure(0.5, 1);
+        try {
+            List<String> atomics = probes(transform(Accesses.class), "atomics");
+            int announce = atomics.indexOf("bracketWrites");
+            assertTrue(announce >= 0 && atomics.indexOf("lockAtomic") > announce, atomics.toString());
+        } finally {
+            dev.mmcheck.runtime.Sampling.configure(1, 0);
+        }
     }
 
     /** Loads the given classes from their transformed bytes, child-first. */

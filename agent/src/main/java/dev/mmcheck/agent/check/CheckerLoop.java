@@ -1,6 +1,7 @@
 package dev.mmcheck.agent.check;
 
 import dev.mmcheck.checker.engine.Checker;
+import dev.mmcheck.checker.engine.MergeOrder;
 import dev.mmcheck.checker.event.EventSink;
 import dev.mmcheck.checker.monitor.PartlyLogged;
 import dev.mmcheck.runtime.Sampling;
@@ -351,17 +352,12 @@ public final class CheckerLoop implements Runnable {
         }
         while (c < p) {
             int stripe = log.lpInt(c, ThreadLog.STRIPE);
-            if (stripe >= 0 && expected[stripe] != log.lpInt(c, ThreadLog.SEQ)) {
-                break; // an earlier access to this stripe is still in another thread's log
-            }
-            boolean ticket = false;
-            if (sampling) {
-                // sample=R: flushes in ticket order, and nothing before the flushes its thread saw (Flushes)
-                long epoch = log.lpEpoch(c);
-                ticket = (log.lpInt(c, ThreadLog.FLAGS) & ThreadLog.TICKET) != 0;
-                if (ticket ? epoch != flushesFed : epoch > flushesFed) {
-                    break;
-                }
+            int seq = stripe >= 0 ? log.lpInt(c, ThreadLog.SEQ) : 0;
+            // sample=R: flushes in ticket order, and nothing before the flushes its thread saw (Flushes)
+            boolean ticket = sampling && (log.lpInt(c, ThreadLog.FLAGS) & ThreadLog.TICKET) != 0;
+            long epoch = sampling ? log.lpEpoch(c) : 0;
+            if (!MergeOrder.mayFeed(expected, stripe, seq, sampling, ticket, epoch, flushesFed)) {
+                break;
             }
             int kind = log.lpInt(c, ThreadLog.KIND);
             if (kind == Kinds.THREAD_JOIN && !joinReady(log, c)) {

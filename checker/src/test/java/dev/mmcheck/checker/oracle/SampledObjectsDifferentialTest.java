@@ -1,6 +1,7 @@
 package dev.mmcheck.checker.oracle;
 
 import dev.mmcheck.checker.engine.Checker;
+import dev.mmcheck.checker.engine.MergeOrder;
 import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
@@ -49,6 +50,12 @@ class SampledObjectsDifferentialTest {
     private int tsoNotTso;
     private long reducedStreams;
     private long droppedEvents;
+    private long mergedStreams;
+    private long reorderedStreams;
+    private int mergeReports;
+
+    /** Random merges per reduced stream. */
+    private static final int MERGES = 4;
 
     @Test
     void everyPsoReportOnASampledStreamIsGenuineForTheFullProgram() {
@@ -87,6 +94,90 @@ class SampledObjectsDifferentialTest {
     }
 
     /**
+     * The checker loop's merge ({@link MergeOrder}) against the brute force. The agent's checker does not
+     * see the interleaving: it merges the threads' logs in any order their stripes and, under sampling,
+     * their flush tickets allow. Here each reduced stream of {@link #everyPsoReportOnASampledStreamIsGenuineForTheFullProgram}
+     * and of {@link #everyPsoReportIsGenuineWithTheSynchronizationOfUnsampledObjectsLoggedAsFences} is
+     * stamped as the runtime stamps its events (addresses on fewer stripes than there are addresses, now
+     * and then) and fed in random orders the rule allows, none stalling; every PSO report must be genuine
+     * for the full program and the interleaving that ran. Without the tickets (S28's hole), this fails.
+     */
+    @Test
+    void everyPsoReportIsGenuineInEveryOrderTheMergeAllows() {
+        int programs = Math.max(600, DifferentialSupport.programs() / 8);
+        List<String> failures = new ArrayList<>();
+        failures.addAll(randomPrograms(new Random(DifferentialSupport.seed() + 17), programs, 5, false, MERGES, true));
+        failures.addAll(randomPrograms(new Random(DifferentialSupport.seed() + 19), programs, 3, true, MERGES, true));
+        if (!failures.isEmpty()) {
+            fail(String.join("\n", failures));
+        }
+        System.out.printf("merge orders under sampling: %d programs twice, %d merged streams (%d not in the "
+                + "interleaving's order): %d PSO reports genuine for the full program%n", programs, mergedStreams,
+                reorderedStreams, mergeReports);
+        assertTrue(reorderedStreams > mergedStreams / 10, "too few merges differ from the interleaving: "
+                + reorderedStreams + " of " + mergedStreams);
+        assertTrue(mergeReports > 300, "too few reports on merged streams to say anything: " + mergeReports);
+    }
+
+    /**
+     * The same without the tickets, to show they are what makes it hold: with the merge ordering events by
+     * their stripes alone, some report on a sampled stream is not genuine (S28's shape: a chain of
+     * left-out accesses orders a fence before another thread's loads).
+     */
+    @Test
+    void withoutTicketsTheMergeCanReportWhatTheRunDidNot() {
+        List<String> failures = randomPrograms(new Random(DifferentialSupport.seed() + 19),
+                Math.max(600, DifferentialSupport.programs() / 8), 3, true, MERGES, false);
+        assertTrue(!failures.isEmpty(), "no false report without tickets in " + mergedStreams + " merged streams");
+        System.out.println("merge orders without tickets, as expected: " + failures.get(0));
+    }
+
+    /**
+     * Full checking (no sampling, no tickets): every access is logged, so every chain between threads runs
+     * through accesses the stripes order, and any merge they allow must keep every TSO and PSO report
+     * genuine.
+     */
+    @Test
+    void everyReportOfAFullRunIsGenuineInEveryOrderTheStripesAllow() {
+        Random rnd = new Random(DifferentialSupport.seed() + 23);
+        int programs = Math.max(600, DifferentialSupport.programs() / 8);
+        List<String> failures = new ArrayList<>();
+        for (int i = 0; i < programs && failures.size() < 5; i++) {
+            Program p = i % 3 == 2 ? writerAndReader(rnd) : withFences(rnd, Program.random(rnd, Program.Ops.JAVA));
+            Interleavings.Named named = Interleavings.name(p);
+            for (int[] order : orders(rnd, p)) {
+                int[] sources = sources(p, named.base(), order);
+                List<Logged> log = logFull(p, named.base(), named.siteOf(), order, 1 + rnd.nextInt(p.addresses()));
+                for (int m = 0; m < MERGES; m++) {
+                    Checker checker = checker(named.symbols());
+                    List<Logged> merged = feedMerged(checker, log, p.threads().size(), false, rnd);
+                    CheckResult r = checker.result();
+                    for (Analysis analysis : List.of(Analysis.TSO, Analysis.PSO)) {
+                        OperationalOracle.Model model = analysis == Analysis.TSO ? OperationalOracle.Model.TSO
+                                : OperationalOracle.Model.PSO_JAVA;
+                        for (Interleavings.Pair v : Interleavings.pairs(r.violationsOf(analysis), named.base())) {
+                            mergeReports++;
+                            if (!genuine(p, model, named.base(), order, sources, merged, v.access(), v.store())
+                                    && failures.size() < 5) {
+                                failures.add("program " + i + ", interleaving " + Arrays.toString(order)
+                                        + ", full run, merged: UNSOUND " + analysis + " report of store " + v.store()
+                                        + " before access " + v.access() + "\n" + p);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if (!failures.isEmpty()) {
+            fail(String.join("\n", failures));
+        }
+        System.out.printf("merge orders of full runs: %d programs, %d merged streams (%d not in the interleaving's "
+                + "order): %d TSO and PSO reports genuine%n", programs, mergedStreams, reorderedStreams, mergeReports);
+        assertTrue(reorderedStreams > mergedStreams / 10, "too few merges differ from the interleaving");
+        assertTrue(mergeReports > 300, "too few reports on merged streams to say anything: " + mergeReports);
+    }
+
+    /**
      * Runs {@code programs} random programs (every third of the generation case's shape, a writer with a
      * fence among its stores to three addresses and a reader of the same:
      * aStoreStoreFenceFlushesWhenAYoungerStoreIsLeftOut) whose addresses belong to object 0 or 1 or are
@@ -94,6 +185,16 @@ class SampledObjectsDifferentialTest {
      * volatile access), through {@link #runProgram}; returns the failures (at most five).
      */
     private List<String> randomPrograms(Random rnd, int programs, int notPlainOneIn, boolean syncAsFences) {
+        return randomPrograms(rnd, programs, notPlainOneIn, syncAsFences, 0, true);
+    }
+
+    /**
+     * {@link #randomPrograms(Random, int, int, boolean)}, each reduced stream also fed in {@code merges}
+     * random orders the checker loop's merge allows (with the flush tickets, or {@code tickets} false:
+     * stripes only).
+     */
+    private List<String> randomPrograms(Random rnd, int programs, int notPlainOneIn, boolean syncAsFences, int merges,
+            boolean tickets) {
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < programs && failures.size() < 5; i++) {
             Program p = i % 3 == 2 ? writerAndReader(rnd) : withFences(rnd, Program.random(rnd, Program.Ops.JAVA));
@@ -110,7 +211,11 @@ class SampledObjectsDifferentialTest {
                     plain[g++] = access && objectOf[op.address()] != VOLATILE && rnd.nextInt(notPlainOneIn) != 0;
                 }
             }
-            runProgram(i, p, objectOf, plain, orders(rnd, p), failures, syncAsFences);
+            if (merges == 0) {
+                runProgram(i, p, objectOf, plain, orders(rnd, p), failures, syncAsFences);
+            } else {
+                runMerges(i, p, objectOf, plain, orders(rnd, p), failures, syncAsFences, merges, tickets, rnd);
+            }
         }
         return failures;
     }
@@ -289,6 +394,202 @@ class SampledObjectsDifferentialTest {
         }
     }
 
+    /** {@link #runProgram}'s reduced streams (every object drawn or not), each fed in {@code merges} random merges. */
+    private void runMerges(int index, Program p, int[] objectOf, boolean[] plain, List<int[]> orders,
+            List<String> failures, boolean syncAsFences, int merges, boolean tickets, Random rnd) {
+        Interleavings.Named named = Interleavings.name(p);
+        int[] base = named.base();
+        for (int[] order : orders) {
+            int[] sources = sources(p, base, order);
+            for (int sampledSet = 0; sampledSet < 4; sampledSet++) {
+                boolean[] sampled = {(sampledSet & 1) != 0, (sampledSet & 2) != 0};
+                List<Logged> log = log(p, base, named.siteOf(), order, objectOf, plain, sampled, syncAsFences,
+                        1 + rnd.nextInt(p.addresses()));
+                for (int m = 0; m < merges && failures.size() < 5; m++) {
+                    Checker checker = checker(named.symbols());
+                    List<Logged> merged = feedMerged(checker, log, p.threads().size(), tickets, rnd);
+                    for (Interleavings.Pair v : Interleavings.pairs(checker.result().violationsOf(Analysis.PSO), base)) {
+                        mergeReports++;
+                        if (!genuine(p, OperationalOracle.Model.PSO_JAVA, base, order, sources, merged, v.access(),
+                                v.store())) {
+                            failures.add("program " + index + ", interleaving " + Arrays.toString(order)
+                                    + ", objects of the addresses " + Arrays.toString(objectOf) + ", sampled "
+                                    + Arrays.toString(sampled) + ", plain ops " + Arrays.toString(plain)
+                                    + (syncAsFences ? ", synchronization of unsampled objects as fences" : "")
+                                    + ", merged" + (tickets ? "" : " without tickets") + ": UNSOUND PSO report of store "
+                                    + v.store() + " before access " + v.access() + "\n" + p);
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Feeds {@code log} (in the interleaving's order) in a random order {@link MergeOrder} allows: each
+     * thread's events in program order, at each step the head of a thread chosen at random among those
+     * the rule lets through (the checker loop drains one log as far as it can, then the next: one of
+     * these orders). Fails if no head may be fed while events remain: the merge would stall.
+     */
+    private List<Logged> feedMerged(Checker checker, List<Logged> log, int threads, boolean tickets, Random rnd) {
+        List<Logged> merged = new ArrayList<>();
+        List<java.util.ArrayDeque<Logged>> queues = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            queues.add(new java.util.ArrayDeque<>());
+        }
+        int stripes = 1;
+        for (Logged e : log) {
+            queues.get(e.thread()).add(e);
+            stripes = Math.max(stripes, e.stripe() + 1);
+        }
+        int[] expected = new int[stripes];
+        long flushesFed = 0;
+        int[] ready = new int[threads];
+        boolean reordered = false;
+        for (int n = 0; n < log.size(); n++) {
+            int k = 0;
+            for (int t = 0; t < threads; t++) {
+                Logged e = queues.get(t).peek();
+                if (e != null && MergeOrder.mayFeed(expected, e.stripe(), e.seq(), tickets, e.ticket(), e.epoch(),
+                        flushesFed)) {
+                    ready[k++] = t;
+                }
+            }
+            if (k == 0) {
+                throw new AssertionError("the merge stalls after " + n + " of " + log.size() + " events: " + log);
+            }
+            Logged e = queues.get(ready[rnd.nextInt(k)]).poll();
+            reordered |= e != log.get(n);
+            merged.add(e);
+            e.feed(checker);
+            if (e.stripe() >= 0) {
+                expected[e.stripe()]++;
+            }
+            if (e.ticket()) {
+                flushesFed++;
+            }
+        }
+        mergedStreams++;
+        if (reordered) {
+            reorderedStreams++;
+        }
+        return merged;
+    }
+
+    /**
+     * Whether a report of {@code store} before {@code access} is genuine for the run: a run of the full
+     * program keeping its reads ({@link OperationalOracle#findNonScKeepingReads}) issuing its operations in
+     * the interleaving's order, or in the order the checker saw ({@code merged}, with the left-out events
+     * put where the run's order lets them: {@link #runOrderOf}), which is as much a run of the program as
+     * the interleaving when it exists (the same operations, each load reading from the same store).
+     */
+    private static boolean genuine(Program p, OperationalOracle.Model model, int[] base, int[] order, int[] sources,
+            List<Logged> merged, int access, int store) {
+        if (OperationalOracle.findNonScKeepingReads(p, model, order, access, store, sources) != null) {
+            return true;
+        }
+        int[] seen = runOrderOf(p, base, order, merged);
+        return seen != null && OperationalOracle.findNonScKeepingReads(p, model, seen, access, store,
+                sources(p, base, seen)) != null;
+    }
+
+    /**
+     * An order of all of the program's operations that keeps each thread's program order and, per address,
+     * the interleaving's order of every two accesses of which one writes (so each load reads from the same
+     * store), in which the logged events come in the order {@code merged}; null when there is none (the
+     * merge fed them in an order no equivalent run has). Greedy: a left-out operation as soon as it may
+     * come, else the next merged one.
+     */
+    private static int[] runOrderOf(Program p, int[] base, int[] order, List<Logged> merged) {
+        int n = p.size();
+        int[] threadOf = new int[n];
+        Program.Op[] opOf = new Program.Op[n];
+        int[] position = new int[n];
+        int[] pc = new int[p.threads().size()];
+        for (int i = 0; i < order.length; i++) {
+            int t = order[i];
+            int ref = base[t] + pc[t];
+            opOf[ref] = p.threads().get(t).get(pc[t]++);
+            threadOf[ref] = t;
+            position[ref] = i;
+        }
+        boolean[] logged = new boolean[n];
+        for (Logged e : merged) {
+            logged[e.ref()] = true;
+        }
+        boolean[] done = new boolean[n];
+        int[] out = new int[n];
+        int k = 0;
+        int next = 0;
+        while (k < n) {
+            int pick = -1;
+            for (int r = 0; r < n && pick < 0; r++) {
+                if (!done[r] && !logged[r] && ready(r, base, threadOf, opOf, position, done)) {
+                    pick = r;
+                }
+            }
+            if (pick < 0) {
+                if (next == merged.size() || !ready(merged.get(next).ref(), base, threadOf, opOf, position, done)) {
+                    return null;
+                }
+                pick = merged.get(next++).ref();
+            }
+            done[pick] = true;
+            out[k++] = threadOf[pick];
+        }
+        return out;
+    }
+
+    /** Whether operation {@code r} may come next: its program-order predecessor and its conflicting predecessors are done. */
+    private static boolean ready(int r, int[] base, int[] threadOf, Program.Op[] opOf, int[] position, boolean[] done) {
+        if (r > base[threadOf[r]] && !done[r - 1]) {
+            return false;
+        }
+        Program.Op op = opOf[r];
+        if (op.address() < 0) {
+            return true;
+        }
+        for (int q = 0; q < opOf.length; q++) {
+            Program.Op other = opOf[q];
+            if (!done[q] && position[q] < position[r] && other.address() == op.address()
+                    && (other.kind().writes() || op.kind().writes())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The events a full run logs for interleaving {@code order} (nothing sampled out, no tickets): every
+     * operation as it is, but StoreStore fences that order no logged store (the runtime's rule).
+     */
+    private static List<Logged> logFull(Program p, int[] base, int[] siteOf, int[] order, int stripes) {
+        List<Logged> out = new ArrayList<>();
+        int[] seqs = new int[stripes];
+        int[] pc = new int[p.threads().size()];
+        boolean[] storesSinceFence = new boolean[p.threads().size()];
+        for (int t : order) {
+            int ref = base[t] + pc[t];
+            Program.Op op = p.threads().get(t).get(pc[t]++);
+            switch (op.kind()) {
+                case STORE, RELEASE_STORE -> storesSinceFence[t] = true;
+                case STORE_STORE_FENCE -> {
+                    if (!storesSinceFence[t]) {
+                        continue;
+                    }
+                    storesSinceFence[t] = false;
+                }
+                case VOLATILE_STORE, INTERLOCKED, FULL_FENCE -> storesSinceFence[t] = false;
+                default -> { }
+            }
+            int stripe = op.address() < 0 ? -1 : op.address() % stripes;
+            out.add(new Logged(t, ref, op.kind().code(), op.address(), siteOf[ref], false, stripe,
+                    stripe < 0 ? 0 : seqs[stripe]++, false, 0));
+        }
+        return out;
+    }
+
     /** The store each operation reads from in the SC interleaving {@code order} (-1: the initial value). */
     private static int[] sources(Program p, int[] base, int[] order) {
         int[] src = new int[p.size()];
@@ -330,8 +631,50 @@ class SampledObjectsDifferentialTest {
      */
     private CheckResult run(Program p, int[] base, Symbols symbols, int[] siteOf, int[] order, int[] objectOf,
             boolean[] plain, boolean[] sampled, boolean syncAsFences) {
-        Checker checker = new Checker(symbols, new Checker.Config(
+        Checker checker = checker(symbols);
+        for (Logged e : log(p, base, siteOf, order, objectOf, plain, sampled, syncAsFences, 1)) {
+            e.feed(checker);
+        }
+        return checker.result();
+    }
+
+    private static Checker checker(Symbols symbols) {
+        return new Checker(symbols, new Checker.Config(
                 EnumSet.of(Analysis.TSO, Analysis.PSO), MonitorConfig.defaults(), 64, 16));
+    }
+
+    /**
+     * An event as the runtime logs it under sampling, with what the checker loop's merge orders it by:
+     * its stripe (-1: none) and the stripe's sequence number, and its flush ticket ({@code ticket}, the
+     * ticket in {@code epoch}) or the number of flushes it saw ({@code epoch}). {@code fenceFirst}: the
+     * checker feeds a full fence before it ({@link PartlyLogged#flushFirst}).
+     */
+    private record Logged(int thread, int ref, int code, int address, int site, boolean fenceFirst, int stripe, int seq,
+            boolean ticket, long epoch) {
+
+        void feed(Checker checker) {
+            if (fenceFirst) {
+                checker.event(EventKind.FULL_FENCE.code(), thread, -1, site);
+            }
+            checker.event(code, thread, address, site);
+        }
+    }
+
+    /**
+     * The events the agent would log for interleaving {@code order}, in its order: plain ops of unsampled
+     * objects left out (not those of volatile fields), StoreStore fences that order no logged store left
+     * out (the runtime's rule), the rest as {@link PartlyLogged} hands them over (as CheckerLoop does);
+     * with {@code syncAsFences} as {@link #run(Program, int[], Symbols, int[], int[], int[], boolean[], boolean[], boolean)}
+     * says. Stamped as ThreadLog.offer stamps them: address {@code a} under stripe {@code a % stripes},
+     * events with no address (fences, and synchronization logged as a fence) under none, and a ticket for
+     * each event that flushes under sampling (the runtime's Flushes.flushes: all but loads and load
+     * fences, and but plain stores to addresses whose accesses are all logged).
+     */
+    private List<Logged> log(Program p, int[] base, int[] siteOf, int[] order, int[] objectOf, boolean[] plain,
+            boolean[] sampled, boolean syncAsFences, int stripes) {
+        List<Logged> out = new ArrayList<>();
+        int[] seqs = new int[stripes];
+        long flushes = 0;
         int[] pc = new int[p.threads().size()];
         boolean[] storesSinceFence = new boolean[p.threads().size()];
         boolean[] storesSinceFlush = new boolean[p.threads().size()];
@@ -352,7 +695,7 @@ class SampledObjectsDifferentialTest {
                 }
                 storesSinceFence[t] = false;
                 storesSinceFlush[t] = false;
-                checker.event(EventKind.FULL_FENCE.code(), t, -1, siteOf[ref]);
+                out.add(new Logged(t, ref, EventKind.FULL_FENCE.code(), -1, siteOf[ref], false, -1, 0, true, flushes++));
                 continue;
             }
             switch (op.kind()) {
@@ -374,11 +717,17 @@ class SampledObjectsDifferentialTest {
                 case VOLATILE_STORE, INTERLOCKED, FULL_FENCE -> storesSinceFence[t] = false;
                 default -> { }
             }
-            if (PartlyLogged.flushFirst(op.kind().code(), everyAccessLogged)) {
-                checker.event(EventKind.FULL_FENCE.code(), t, -1, siteOf[ref]);
-            }
-            checker.event(PartlyLogged.kind(op.kind().code(), everyAccessLogged), t, op.address(), siteOf[ref]);
+            int stripe = op.address() < 0 ? -1 : op.address() % stripes;
+            int seq = stripe < 0 ? 0 : seqs[stripe]++;
+            boolean flush = switch (op.kind()) {
+                case LOAD, LOAD_FENCE -> false;
+                case STORE -> !everyAccessLogged;
+                default -> true;
+            };
+            out.add(new Logged(t, ref, PartlyLogged.kind(op.kind().code(), everyAccessLogged), op.address(), siteOf[ref],
+                    PartlyLogged.flushFirst(op.kind().code(), everyAccessLogged), stripe, seq, flush,
+                    flush ? flushes++ : flushes));
         }
-        return checker.result();
+        return out;
     }
 }

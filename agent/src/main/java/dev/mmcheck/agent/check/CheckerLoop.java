@@ -129,6 +129,7 @@ public final class CheckerLoop implements Runnable {
         this.selfCheck = selfCheck ? new SelfCheck() : null;
         this.trace = trace;
         this.memoryBound = memoryBound;
+        checker.limitMemory(memoryBound); // also when a new thread widens every record (Checker.slot)
         updateAddressLimit();
     }
 

@@ -91,6 +91,11 @@ public final class VectorClocks {
         return stride;
     }
 
+    /** Ints per address record once there is room for {@code threads} thread slots (at least the current ones). */
+    public int strideFor(int threads) {
+        return extra + 3 + 2 * Math.max(width, threads);
+    }
+
     /** Makes room for thread slots {@code 0..threads-1}. */
     public void ensureThreads(int threads) {
         if (threads <= width) {

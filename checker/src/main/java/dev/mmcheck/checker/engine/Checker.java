@@ -129,6 +129,7 @@ public final class Checker implements EventSink {
 
     private long resets;
     private long memoryResets;
+    private long memoryBound = Long.MAX_VALUE;
     private long clockLimitResets;
 
     private final List<Failure> failures = new ArrayList<>();
@@ -311,6 +312,12 @@ public final class Checker implements EventSink {
         if (slots.wantsCompaction(config.minSlotsBeforeReset())) {
             compact();
         }
+        if (slots.used() + 1 > width && (long) addressCapacity * bytesPerAddress(Math.max(slots.used() + 1, width * 2))
+                > memoryBound) {
+            // a slot more widens every address's record: at the bound that would take a second table the
+            // size of the first and twice it (an OutOfMemoryError on Agrona's suite), so forget first
+            forgetAddresses();
+        }
         s = slots.allocate(external);
         growThreads(slots.used());
         last.forget(s);
@@ -351,7 +358,9 @@ public final class Checker implements EventSink {
             throw new IllegalArgumentException("negative address id " + address);
         }
         if (address >= addressCapacity) {
-            addressCapacity = Math.max(address + 1, Math.max(64, addressCapacity * 2));
+            // doubling, but not past the memory bound (the agent forgets its ids before they pass it)
+            long grown = Math.min(Math.max(64, addressCapacity * 2L), memoryBound / bytesPerAddress());
+            addressCapacity = (int) Math.max(address + 1L, grown);
             clocks.ensureAddress(addressCapacity - 1);
             for (Analyzer a : analyzers) {
                 if (a != null && !a.analysis().serializability()) {
@@ -372,6 +381,26 @@ public final class Checker implements EventSink {
      */
     public long bytesPerAddress() {
         return 4L * clocks.stride() + (running.contains(Analysis.SOBER) ? 48 : 0);
+    }
+
+    /** {@link #bytesPerAddress()} once the records have room for {@code threads} thread slots. */
+    private long bytesPerAddress(int threads) {
+        return bytesPerAddress() + 4L * (clocks.strideFor(threads) - clocks.stride());
+    }
+
+    /** Bytes the per-address tables take now (their capacity, used or not). */
+    public long tableBytes() {
+        return (long) addressCapacity * bytesPerAddress();
+    }
+
+    /**
+     * Bounds the per-address tables to about {@code bytes} (the agent's {@code checkerMemory}): they grow
+     * no further than the bound allows past the highest address id in use, and a new thread slot that
+     * would widen them past it forgets all history first ({@link #forgetAddresses}). The agent forgets its
+     * address ids before they reach the bound. Checker thread only.
+     */
+    public void limitMemory(long bytes) {
+        memoryBound = bytes;
     }
 
     /**

@@ -161,6 +161,31 @@ class CheckerTest {
         assertTrue(c.bytesPerAddress() >= 4L * (3 + 2 * 2), "the clocks' record at least");
     }
 
+    /**
+     * The tables never outgrow the memory bound: not by doubling their capacity, and not when a new
+     * thread widens every address's record (Agrona's suite ran the agent's checker out of heap that way:
+     * 35 threads, the table at its bound, a new slot allocating one twice its size beside it).
+     */
+    @Test
+    void aNewThreadNeverWidensTheTablesPastTheMemoryBound() {
+        Checker c = new Checker(symbols, Checker.Config.defaults());
+        long bound = 120_000;
+        c.limitMemory(bound);
+        long most = 0;
+        for (int t = 0; t < 40; t++) {
+            for (int a = 0; a < 200; a++) {
+                ev(c, "T" + t, EventKind.STORE, "a" + a, 1);
+                most = Math.max(most, c.tableBytes());
+            }
+            ev(c, "T" + t, EventKind.FULL_FENCE, null, 2);
+        }
+        assertTrue(most <= bound, "the tables took " + most + " bytes, over the bound of " + bound);
+        assertTrue(c.result().hasNote("memory-bound"), "widening at the bound forgot the history, as reported: "
+                + c.result().notes());
+        dekker(c, "C", "D");
+        assertEquals(1, c.result().violationsOf(Analysis.TSO).size(), "checking goes on after it");
+    }
+
     /** A thread's int clock never wraps: near the limit the checker resets (here at a lowered limit). */
     @Test
     void aClockNearItsLimitResetsInsteadOfWrapping() {

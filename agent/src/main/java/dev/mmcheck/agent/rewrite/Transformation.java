@@ -52,9 +52,15 @@ public final class Transformation {
     }
 
     public static void install(Instrumentation inst, Options options, ClassRewriter.Context context, Stats stats) {
-        new AgentBuilder.Default()
+        // the rewriter is an ASM visitor: the type is decorated (no rebasing, no method graph of its
+        // hierarchy), and the graph is of the declared methods only, so that a type with no class file to
+        // read needs no description (Mockito's mocks for their auxiliary classes, its dispatcher injected
+        // into the boot loader for MockMethodAdvice: Agrona's suite left 21 such classes uninstrumented)
+        new AgentBuilder.Default(new net.bytebuddy.ByteBuddy()
+                .with(net.bytebuddy.dynamic.scaffold.MethodGraph.Compiler.ForDeclaredMethods.INSTANCE))
                 .disableClassFormatChanges()
                 .with(AgentBuilder.RedefinitionStrategy.DISABLED)
+                .with(AgentBuilder.TypeStrategy.Default.DECORATE)
                 .with(new AgentBuilder.Listener.Adapter() {
                     @Override
                     public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module,

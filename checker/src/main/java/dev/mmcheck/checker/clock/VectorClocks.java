@@ -141,6 +141,22 @@ public final class VectorClocks {
         addressCapacity = (int) n;
     }
 
+    /**
+     * Makes room for exactly {@code capacity} addresses when there is less (the checker decides how far
+     * the table grows, within its memory bound, where {@link #ensureAddress} would double it past that).
+     */
+    public void ensureCapacity(int capacity) {
+        if (capacity <= addressCapacity) {
+            return;
+        }
+        if ((long) capacity * stride > MAX_TABLE) {
+            throw new IllegalStateException("a clock table of " + capacity + " records of " + stride + " ints is more "
+                    + "than one array holds (the agent's memory bound keeps address ids below this)");
+        }
+        state = Arrays.copyOf(state, capacity * stride);
+        addressCapacity = capacity;
+    }
+
     /** Forgets every address's record and reallocates the table for {@code capacity} addresses. */
     public void shrinkAddresses(int capacity) {
         addressCapacity = Math.max(16, capacity);

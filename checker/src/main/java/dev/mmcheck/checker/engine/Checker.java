@@ -361,7 +361,7 @@ public final class Checker implements EventSink {
             // doubling, but not past the memory bound (the agent forgets its ids before they pass it)
             long grown = Math.min(Math.max(64, addressCapacity * 2L), memoryBound / bytesPerAddress());
             addressCapacity = (int) Math.max(address + 1L, grown);
-            clocks.ensureAddress(addressCapacity - 1);
+            clocks.ensureCapacity(addressCapacity); // no doubling of its own past the bound
             for (Analyzer a : analyzers) {
                 if (a != null && !a.analysis().serializability()) {
                     a.ensureAddress(addressCapacity - 1);
@@ -390,7 +390,7 @@ public final class Checker implements EventSink {
 
     /** Bytes the per-address tables take now (their capacity, used or not). */
     public long tableBytes() {
-        return (long) addressCapacity * bytesPerAddress();
+        return 4L * clocks.table().length + (running.contains(Analysis.SOBER) ? 48L * addressCapacity : 0);
     }
 
     /**

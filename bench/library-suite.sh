@@ -11,14 +11,22 @@
 #   TESTS=/tmp/JCTools/jctools-core/src/test/java bench/library-suite.sh            # every group
 #   TESTS=... bench/library-suite.sh spsc-linked mpsc-linked                          # some groups
 #
+# For Agrona 2.1.0 (SUITE=agrona: its concurrency tests, JUnit 5 and Mockito; the tests of commit
+# a8e3d63e, 2.1.0-SNAPSHOT, against the released 2.1.0):
+#
+#   git clone https://github.com/real-logic/agrona /tmp/agrona && git -C /tmp/agrona checkout a8e3d63e
+#   SUITE=agrona TESTS=/tmp/agrona/agrona/src/test/java bench/library-suite.sh
+#
 # Settings (environment):
 #   TESTS    the test source directory (required)
-#   LIB      groupId:artifactId:version of the library under test (default org.jctools:jctools-core:4.0.5)
+#   SUITE    jctools (default) or agrona: the groups, the test dependencies and the JVM options
+#   LIB      groupId:artifactId:version of the library under test (default org.jctools:jctools-core:4.0.5,
+#            with SUITE=agrona org.agrona:agrona:2.1.0)
 #   OPTIONS  extra agent options (default none; the report and summary always go to the work directory)
 #   LIMIT    a run with the agent is stopped after LIMIT times its plain time (default 10), at least 60 s
 #   WORK     where the generated project, logs and reports go (default a new directory under /tmp; kept)
 #   PLAIN_FROM  a WORK directory of an earlier run whose plain runs to reuse (the agent's runs are redone)
-# Groups are Surefire -Dtest patterns; the defaults are jctools-core's queue and map tests. The
+# Groups are Surefire -Dtest patterns: jctools-core's queue and map tests, or Agrona's concurrency tests. The
 # Lincheck tests are left out (Lincheck is an agent of its own and needs Kotlin).
 # docs/library-suite.md has a recorded run and what each column means.
 set -euo pipefail
@@ -27,7 +35,12 @@ ROOT=$(pwd)
 : "${TESTS:?set TESTS to the test source directory of the library (see the comment at the top)}"
 [ -d "$TESTS" ] || { echo "library-suite: TESTS=$TESTS is not a directory" >&2; exit 2; }
 TESTS=$(cd "$TESTS" && pwd)
-LIB=${LIB:-org.jctools:jctools-core:4.0.5}
+SUITE=${SUITE:-jctools}
+case "$SUITE" in
+  jctools) LIB=${LIB:-org.jctools:jctools-core:4.0.5} ;;
+  agrona) LIB=${LIB:-org.agrona:agrona:2.1.0} ;;
+  *) echo "library-suite: SUITE=$SUITE is not jctools or agrona" >&2; exit 2 ;;
+esac
 LIMIT=${LIMIT:-10}
 OPTIONS=${OPTIONS:-}
 WORK=${WORK:-$(mktemp -d /tmp/mmcheck-suite.XXXXXX)}
@@ -35,16 +48,43 @@ mkdir -p "$WORK"
 IFS=: read -r LIB_G LIB_A LIB_V <<< "$LIB"
 [ -n "$LIB_V" ] || { echo "library-suite: LIB=$LIB is not groupId:artifactId:version" >&2; exit 2; }
 
-declare -A GROUP=(
-  [spsc-array]='QueueSanityTestSpscArray*,MpqSanityTestSpscArray,SpscAtomicArrayQueueTest'
-  [mpsc-array]='QueueSanityTestMpscArray*,MpqSanityTestMpscArray,MpscArrayQueueSnapshotTest,MpscAtomicArrayQueueOfferWithThresholdTest'
-  [mpmc-array]='QueueSanityTestMpmcArray,MpqSanityTestMpmcArray'
-  [spsc-linked]='QueueSanityTestSpscLinked,MpqSanityTestSpscLinked'
-  [mpsc-linked]='QueueSanityTestMpscLinked,MpqSanityTestMpscLinked,ScQueueRemoveTestMpscLinked,MpscLinkedAtomicQueueRemoveTest'
-  [mpsc-unbounded]='QueueSanityTestMpscUnboundedArray,MpqSanityTestMpscUnbounded,MpscUnboundedArrayQueueSnapshotTest'
-  [nbhm]='NBHM*Test,KeyAtomicityTest,NBHMIdentityKeyAtomicityTest,NBHMLongKeyAtomicityTest'
-)
-ORDER=(spsc-array mpsc-array mpmc-array spsc-linked mpsc-linked mpsc-unbounded nbhm)
+if [ "$SUITE" = jctools ]; then
+  declare -A GROUP=(
+    [spsc-array]='QueueSanityTestSpscArray*,MpqSanityTestSpscArray,SpscAtomicArrayQueueTest'
+    [mpsc-array]='QueueSanityTestMpscArray*,MpqSanityTestMpscArray,MpscArrayQueueSnapshotTest,MpscAtomicArrayQueueOfferWithThresholdTest'
+    [mpmc-array]='QueueSanityTestMpmcArray,MpqSanityTestMpmcArray'
+    [spsc-linked]='QueueSanityTestSpscLinked,MpqSanityTestSpscLinked'
+    [mpsc-linked]='QueueSanityTestMpscLinked,MpqSanityTestMpscLinked,ScQueueRemoveTestMpscLinked,MpscLinkedAtomicQueueRemoveTest'
+    [mpsc-unbounded]='QueueSanityTestMpscUnboundedArray,MpqSanityTestMpscUnbounded,MpscUnboundedArrayQueueSnapshotTest'
+    [nbhm]='NBHM*Test,KeyAtomicityTest,NBHMIdentityKeyAtomicityTest,NBHMLongKeyAtomicityTest'
+  )
+  ORDER=(spsc-array mpsc-array mpmc-array spsc-linked mpsc-linked mpsc-unbounded nbhm)
+  DEPS='<dependency><groupId>junit</groupId><artifactId>junit</artifactId><version>4.13.2</version></dependency>
+    <dependency><groupId>org.hamcrest</groupId><artifactId>hamcrest-all</artifactId><version>1.3</version></dependency>
+    <dependency><groupId>com.google.guava</groupId><artifactId>guava-testlib</artifactId><version>31.1-jre</version></dependency>'
+  MANAGED=''
+  JVM_ARGS=''
+else
+  declare -A GROUP=(
+    [queues]='ArrayQueuePeekTest,ArrayQueueSizeTest,ManyToOneConcurrentLinkedQueueTest,QueuedPipeTest'
+    [agents]='AgentInvokerTest,AgentRunnerTest,CompositeAgentTest,DynamicCompositeAgentTest'
+    [rings]='org/agrona/concurrent/ringbuffer/*Test,org/agrona/concurrent/broadcast/*Test'
+    [status]='org/agrona/concurrent/status/*Test,org/agrona/concurrent/errors/*Test'
+    [buffers]='UnsafeBufferTest,AtomicBufferTest'
+    [clocks]='CachedClockTest,HighResolutionTimerTest,OffsetEpochNanoClockTest,SnowflakeIdGeneratorTest,ShutdownSignalBarrierTest,SigIntTest'
+  )
+  ORDER=(queues agents rings status buffers clocks)
+  DEPS='<dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter-params</artifactId></dependency>
+    <dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter-engine</artifactId></dependency>
+    <dependency><groupId>org.junit.vintage</groupId><artifactId>junit-vintage-engine</artifactId></dependency>
+    <dependency><groupId>junit</groupId><artifactId>junit</artifactId><version>4.13.2</version></dependency>
+    <dependency><groupId>org.hamcrest</groupId><artifactId>hamcrest</artifactId><version>3.0</version></dependency>
+    <dependency><groupId>org.mockito</groupId><artifactId>mockito-core</artifactId><version>5.15.2</version></dependency>
+    <dependency><groupId>com.google.guava</groupId><artifactId>guava-testlib</artifactId><version>31.1-jre</version></dependency>'
+  MANAGED='<dependencyManagement><dependencies><dependency><groupId>org.junit</groupId><artifactId>junit-bom</artifactId><version>5.11.4</version><type>pom</type><scope>import</scope></dependency></dependencies></dependencyManagement>'
+  # Agrona 2 calls jdk.internal.misc.Unsafe (its own build opens it the same way)
+  JVM_ARGS='--add-exports java.base/jdk.internal.misc=ALL-UNNAMED --add-opens java.base/jdk.internal.misc=ALL-UNNAMED --add-opens java.base/java.util.zip=ALL-UNNAMED'
+fi
 CHOSEN=("$@")
 [ ${#CHOSEN[@]} -gt 0 ] || CHOSEN=("${ORDER[@]}")
 for g in "${CHOSEN[@]}"; do
@@ -70,11 +110,10 @@ cat > "$WORK/pom.xml" <<POM
     <maven.compiler.release>17</maven.compiler.release>
     <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
   </properties>
+  $MANAGED
   <dependencies>
     <dependency><groupId>$LIB_G</groupId><artifactId>$LIB_A</artifactId><version>$LIB_V</version></dependency>
-    <dependency><groupId>junit</groupId><artifactId>junit</artifactId><version>4.13.2</version></dependency>
-    <dependency><groupId>org.hamcrest</groupId><artifactId>hamcrest-all</artifactId><version>1.3</version></dependency>
-    <dependency><groupId>com.google.guava</groupId><artifactId>guava-testlib</artifactId><version>31.1-jre</version></dependency>
+    $DEPS
   </dependencies>
   <build>
     <testSourceDirectory>$TESTS</testSourceDirectory>
@@ -91,7 +130,7 @@ cat > "$WORK/pom.xml" <<POM
         <artifactId>maven-surefire-plugin</artifactId>
         <version>$(prop surefire.plugin.version)</version>
         <configuration>
-          <argLine>\${mmcheck.argLine}</argLine>
+          <argLine>$JVM_ARGS \${mmcheck.argLine}</argLine>
           <trimStackTrace>true</trimStackTrace>
           <failIfNoSpecifiedTests>false</failIfNoSpecifiedTests>
         </configuration>

@@ -45,6 +45,19 @@ final class AgentRun {
         return exec(cmd, report);
     }
 
+    /**
+     * Runs class {@code main} of the sample tests' classes with {@code args} under the agent (report to
+     * {@code report}), with {@code classPath} (the libraries it needs) after the test classes.
+     */
+    static AgentRun main(Path report, String classPath, String main, String... args)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-javaagent:" + AGENT + "=report=" + report,
+                "-cp", ROOT.resolve("sample-apps/target/test-classes") + java.io.File.pathSeparator + classPath, main));
+        cmd.addAll(List.of(args));
+        return exec(cmd, report);
+    }
+
     /** Runs {@code cmd}, waits up to three minutes, reads {@code report} if it was written. */
     static AgentRun exec(List<String> cmd, Path report) throws IOException, InterruptedException {
         Path out = Files.createTempFile("mmcheck-it", ".out");

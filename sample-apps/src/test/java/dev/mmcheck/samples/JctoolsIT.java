@@ -36,10 +36,7 @@ class JctoolsIT {
     @Test
     void itemsMoveThroughJctoolsExactlyOnceWithNoFalseReportAndNothingUnchecked() throws Exception {
         Path report = dir.resolve("jctools.json");
-        AgentRun run = AgentRun.exec(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-javaagent:" + AgentRun.AGENT + "=report=" + report,
-                "-cp", AgentRun.ROOT.resolve("sample-apps/target/test-classes") + File.pathSeparator + jctoolsJar(),
-                "dev.mmcheck.samples.jctools.JctoolsHarness", "20000"), report);
+        AgentRun run = AgentRun.main(report, jctoolsJar(), "dev.mmcheck.samples.jctools.JctoolsHarness", "20000");
         assertEquals(0, run.exit, run.output);
         assertTrue(run.output.contains("harness: all items arrived exactly once"), run.output);
         assertEquals(13, run.output.lines().filter(l -> l.startsWith("harness: ") && l.contains(" ok (")).count(),

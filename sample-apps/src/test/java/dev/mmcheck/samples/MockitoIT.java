@@ -39,10 +39,7 @@ class MockitoIT {
     @Test
     void mocksAreInstrumentedAndTheRunIsComplete() throws Exception {
         Path report = dir.resolve("mockito.json");
-        AgentRun run = AgentRun.exec(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-javaagent:" + AgentRun.AGENT + "=report=" + report,
-                "-cp", AgentRun.ROOT.resolve("sample-apps/target/test-classes") + File.pathSeparator + mockitoClassPath(),
-                "dev.mmcheck.samples.frameworks.MockitoHarness"), report);
+        AgentRun run = AgentRun.main(report, mockitoClassPath(), "dev.mmcheck.samples.frameworks.MockitoHarness");
         assertEquals(0, run.exit, run.output);
         assertTrue(run.output.contains("harness: mocks ok"), run.output);
         JsonNode r = run.report;

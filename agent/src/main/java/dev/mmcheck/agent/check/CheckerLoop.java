@@ -110,6 +110,7 @@ public final class CheckerLoop implements Runnable {
     private long lastProgressConsumed;
     private long lastProgressAt;
     private int addressLimit;
+    private long bytesPerAddress; // the checker's, when addressLimit was computed
     private long consumed;
     private long stripesHeldAtExit;
     private static final long QUIESCE_NANOS = 2_000_000_000L;
@@ -411,6 +412,11 @@ public final class CheckerLoop implements Runnable {
                     Kinds.MONITOR_ENTER, Kinds.MONITOR_EXIT -> {
                 Object object = log.lpObject(c);
                 int slot = log.lpInt(c, ThreadLog.SLOT);
+                if (checker.bytesPerAddress() != bytesPerAddress) {
+                    // a new thread widened every record: fewer addresses fit the bound, and the checker grows
+                    // its table no further than the bound, one id at a time past it (Checker.ensureAddress)
+                    updateAddressLimit();
+                }
                 int a = heap.address(object, slot);
                 if (a >= addressLimit) {
                     forgetAddresses();
@@ -475,7 +481,8 @@ public final class CheckerLoop implements Runnable {
      * limit, all history is forgotten, as at a clock reset, and ids start again (counted in the report).
      */
     private void updateAddressLimit() {
-        long perAddress = checker.bytesPerAddress() + Heap.BYTES_PER_ADDRESS;
+        bytesPerAddress = checker.bytesPerAddress();
+        long perAddress = bytesPerAddress + Heap.BYTES_PER_ADDRESS;
         addressLimit = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(1024, memoryBound / perAddress));
     }
 

@@ -30,6 +30,7 @@ import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.TestHooks;
 import dev.mmcheck.runtime.Sampling;
 import dev.mmcheck.runtime.Schedule;
+import dev.mmcheck.runtime.Solo;
 import dev.mmcheck.runtime.Targets;
 import org.slf4j.Logger;
 
@@ -96,6 +97,8 @@ final class AgentStart {
             // Sober's "last read" knowledge is not monotone in the reads it sees: leaving one out can add a report
             EventLog.logEveryLoad();
         }
+        // after the switches it depends on: no solo period where a check needs every access, nor under sampling
+        Solo.configure(options.solo());
         Targets.resolver(fields.resolver());
         // models= is exact; by default the serializability checks start with the first transaction
         Checker.Config config = Checker.Config.defaults().withAnalyses(options.analyses())
@@ -231,6 +234,9 @@ final class AgentStart {
         run.put("nestedAccesses", loop.nestedAccesses());
         run.put("repeatedLoadsLeftOut", loop.loadsLeftOut());
         run.put("storeStoreFencesLeftOut", loop.total(CheckerLoop.Count.FENCES_LEFT_OUT));
+        run.put("solo", options.solo() && (Solo.enabled() || loop.soloGrants() > 0) ? "on" : "off");
+        run.put("soloPeriods", loop.soloGrants());
+        run.put("soloAccessesLeftOut", loop.total(CheckerLoop.Count.SOLO_LEFT_OUT));
         run.put("schedule", options.activeSchedule() ? "active" : "os");
         run.put("sample", options.sample());
         run.put("sampleSync", options.sample() < 1 && options.syncAsFences() ? "fences" : "addresses");
@@ -274,6 +280,8 @@ final class AgentStart {
                 : "mmcheck: schedule os (no pauses)");
         summary.add("mmcheck: events produced " + produced + ", consumed " + consumed + ", repeated loads left out "
                 + loop.loadsLeftOut()
+                + (options.solo() && (Solo.enabled() || loop.soloGrants() > 0) ? ", plain accesses of threads running alone left out "
+                        + loop.total(CheckerLoop.Count.SOLO_LEFT_OUT) + " (" + loop.soloGrants() + " solo periods)" : "")
                 + (self == null ? "" : ", self-check " + self.reads() + " reads, " + self.mismatches() + " mismatches"));
         boolean written = true;
         try {

@@ -51,11 +51,13 @@ import java.util.regex.Pattern;
  *                        logs them all
  * @param syncAsFences    sync=fences: under sample=, the synchronization of unsampled objects is logged as the
  *                        fence it is, without its address (docs/sampling.md); false (sync=addresses) logs it whole
+ * @param solo            solo=on (default): a thread's plain accesses go unlogged while it is the only live thread
+ *                        that logs (docs/agent.md, "Accesses of a thread running alone"); solo=off logs them
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
         long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed,
-        Triage triage, Path sarif, Path html, int progressSeconds, double sample, boolean syncAsFences) {
+        Triage triage, Path sarif, Path html, int progressSeconds, double sample, boolean syncAsFences, boolean solo) {
 
     /** The schedule when schedule= is not given (docs/schedules.md says why). */
     public static final String DEFAULT_SCHEDULE = "active";
@@ -63,7 +65,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
     /** The option keys, in the order the help lists them. */
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
             "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed",
-            "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample", "sync");
+            "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample", "sync", "solo");
 
     /** Infrastructure that is not the code under test, excluded unless {@code excludes} is given. */
     public static final List<String> DEFAULT_EXCLUDES = List.of("org.junit.*", "junit.*", "org.opentest4j.*",
@@ -151,6 +153,10 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             throw new OptionException("option sync=fences has no effect without sample= (it says how a sampled run logs "
                     + "the synchronization of the objects it does not sample)");
         }
+        String solo = values.getOrDefault("solo", "on");
+        if (!solo.equals("on") && !solo.equals("off")) {
+            throw new OptionException("option solo=" + solo + " must be on or off");
+        }
         boolean modelsChosen = values.containsKey("models");
         if (sample < 1) {
             // docs/sampling.md: with plain accesses of some objects unlogged, only PSO's reports stay genuine
@@ -197,7 +203,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
                 modelsChosen, failOnError, memory, repeats.equals("log"), inject,
                 schedule.equals("active"), seed, triage, sarif, html, progress, sample,
-                sync.equals("fences"));
+                sync.equals("fences"), solo.equals("on"));
     }
 
     /** sample=R: a decimal number above 0 and at most 1; absent is 1. */

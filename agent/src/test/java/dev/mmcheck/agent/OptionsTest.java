@@ -73,6 +73,8 @@ class OptionsTest {
         assertFalse(sampled.syncAsFences(), "synchronization is logged whole unless told otherwise");
         assertTrue(Options.parse("sample=0.05,sync=fences", props()).syncAsFences());
         assertFalse(Options.parse("sample=0.05,sync=addresses", props()).syncAsFences());
+        assertTrue(Options.parse(null, props()).solo(), "solo periods are on unless told otherwise");
+        assertFalse(Options.parse("solo=off", props()).solo());
     }
 
     @Test
@@ -112,7 +114,7 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo",
         "schedule=pct        | option schedule=pct must be os or active",
         "progress=0          | option progress=0 must be a number of seconds, at least 1",
         "progress=5s         | option progress=5s must be a number of seconds, at least 1",
@@ -122,6 +124,7 @@ class OptionsTest {
         "schedule=os,seed=3  | option seed=3 has no effect with schedule=os and without sample=",
         "sample=0            | option sample=0 must be a number above 0 and at most 1, such as 0.05",
         "sample=0.1,sync=all | option sync=all must be addresses or fences",
+        "solo=yes            | option solo=yes must be on or off",
         "sync=fences         | option sync=fences has no effect without sample= (it says how a sampled run logs the synchronization of the objects it does not sample)",
         "sample=1.5          | option sample=1.5 must be a number above 0 and at most 1, such as 0.05",
         "sample=5%           | option sample=5% must be a number above 0 and at most 1, such as 0.05",

@@ -51,6 +51,11 @@ final class ArrayLoads {
         if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
             return a[i]; // throws, or runs unlogged
         }
+        if (Solo.open(t)) { // a solo period leaves it out
+            int v = a[i];
+            Solo.close(t);
+            return v;
+        }
         int s = Stripes.of(a, i);
         if (optimistic(t, a, i, s)) {
             int v = a[i];
@@ -69,6 +74,11 @@ final class ArrayLoads {
     static long loadJ(long[] a, int i, ThreadLog t, int site) {
         if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
             return a[i];
+        }
+        if (Solo.open(t)) { // a solo period leaves it out
+            long v = a[i];
+            Solo.close(t);
+            return v;
         }
         int s = Stripes.of(a, i);
         if (optimistic(t, a, i, s)) {
@@ -89,6 +99,11 @@ final class ArrayLoads {
         if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
             return a[i];
         }
+        if (Solo.open(t)) { // a solo period leaves it out
+            float v = a[i];
+            Solo.close(t);
+            return v;
+        }
         int s = Stripes.of(a, i);
         if (optimistic(t, a, i, s)) {
             float v = a[i];
@@ -107,6 +122,11 @@ final class ArrayLoads {
     static double loadD(double[] a, int i, ThreadLog t, int site) {
         if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
             return a[i];
+        }
+        if (Solo.open(t)) { // a solo period leaves it out
+            double v = a[i];
+            Solo.close(t);
+            return v;
         }
         int s = Stripes.of(a, i);
         if (optimistic(t, a, i, s)) {
@@ -127,6 +147,11 @@ final class ArrayLoads {
         if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
             return a[i];
         }
+        if (Solo.open(t)) { // a solo period leaves it out
+            char v = a[i];
+            Solo.close(t);
+            return v;
+        }
         int s = Stripes.of(a, i);
         if (optimistic(t, a, i, s)) {
             char v = a[i];
@@ -145,6 +170,11 @@ final class ArrayLoads {
     static int loadS(short[] a, int i, ThreadLog t, int site) {
         if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
             return a[i];
+        }
+        if (Solo.open(t)) { // a solo period leaves it out
+            short v = a[i];
+            Solo.close(t);
+            return v;
         }
         int s = Stripes.of(a, i);
         if (optimistic(t, a, i, s)) {
@@ -167,6 +197,11 @@ final class ArrayLoads {
             if (i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
                 return a[i] ? 1 : 0;
             }
+            if (Solo.open(t)) { // a solo period leaves it out
+                boolean v = a[i];
+                Solo.close(t);
+                return v ? 1 : 0;
+            }
             int s = Stripes.of(a, i);
             if (optimistic(t, a, i, s)) {
                 boolean v = a[i];
@@ -183,6 +218,11 @@ final class ArrayLoads {
         byte[] a = (byte[]) array;
         if (a == null || i < 0 || i >= a.length || StripeProtocol.off(t, a)) {
             return a[i];
+        }
+        if (Solo.open(t)) { // a solo period leaves it out
+            byte v = a[i];
+            Solo.close(t);
+            return v;
         }
         int s = Stripes.of(a, i);
         if (optimistic(t, a, i, s)) {

@@ -59,6 +59,11 @@ public final class EventLog {
             int s = Stripes.of(me, Probes.START);
             Stripes.lock(s);
             if (!closed) { // re-checked under the stripe, as for accesses (Probes.take)
+                if (log.handOver != null) {
+                    // this log ended a solo period, or came before the checker fed its end: nothing of this
+                    // thread is fed before the solo thread's stores are committed (Solo)
+                    log.offer(Kinds.SOLO_END, -1, log.handOver, 0, -1, 0, log.handOverCount);
+                }
                 log.offer(Kinds.THREAD_BEGIN, -1, me, Probes.START, s, Stripes.nextSeq(s), 0);
             }
             Stripes.unlock(s);
@@ -74,6 +79,7 @@ public final class EventLog {
         }
         return BY_THREAD.computeIfAbsent(thread, t -> {
             ThreadLog fresh = new ThreadLog(SERIALS.getAndIncrement(), t, capacity);
+            Solo.created(fresh); // ends a solo period, before anything can log on the new log
             FRESH.offer(fresh);
             return fresh;
         });
@@ -104,6 +110,7 @@ public final class EventLog {
         if (!transactions) {
             transactions = true;
             everyLoad = true;
+            Solo.end(); // the serializability checks need every access
         }
     }
 

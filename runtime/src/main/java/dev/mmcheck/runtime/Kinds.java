@@ -43,4 +43,9 @@ public final class Kinds {
 
     /** A started thread's first event: orders it after the start (runtime only). */
     public static final int THREAD_BEGIN = 32;
+    /**
+     * A thread's first event when its log ended another thread's solo period ({@link Solo}): the checker
+     * commits that thread's stores once it has fed its events up to the count in the value (runtime only).
+     */
+    public static final int SOLO_END = 33;
 }

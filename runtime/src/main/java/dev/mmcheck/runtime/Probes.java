@@ -64,7 +64,7 @@ public final class Probes {
      * goes unlogged, when {@code sample=R} left the object out ({@link Sampling}).
      */
     public static void lockPlainField(Object owner, ThreadLog t, int field) {
-        if (owner != null && !StripeProtocol.off(t, owner)) {
+        if (owner != null && !StripeProtocol.off(t, owner) && !Solo.open(t)) {
             StripeProtocol.take(t, owner, field);
         }
     }
@@ -92,7 +92,8 @@ public final class Probes {
     /** Lock probe for an array element read or a primitive element write. */
     public static void lockElement(Object array, int index, ThreadLog t) {
         // the sampling test first: an unsampled array's element costs no length lookup
-        if (array != null && !StripeProtocol.off(t, array) && index >= 0 && index < java.lang.reflect.Array.getLength(array)) {
+        if (array != null && !StripeProtocol.off(t, array) && index >= 0 && index < java.lang.reflect.Array.getLength(array)
+                && !Solo.open(t)) { // last: an access left out in a solo period must not throw before its log probe
             StripeProtocol.take(t, array, index);
         }
     }
@@ -100,7 +101,8 @@ public final class Probes {
     /** Lock probe for a reference element write (AASTORE): nothing is taken when the store will throw. */
     public static void lockElementStore(Object[] array, int index, Object value, ThreadLog t) {
         if (array != null && index >= 0 && index < array.length
-                && (value == null || array.getClass().getComponentType().isInstance(value)) && !StripeProtocol.off(t, array)) {
+                && (value == null || array.getClass().getComponentType().isInstance(value)) && !StripeProtocol.off(t, array)
+                && !Solo.open(t)) {
             StripeProtocol.take(t, array, index);
         }
     }
@@ -481,6 +483,29 @@ public final class Probes {
                 && c1 < java.lang.reflect.Array.getLength(c0)) {
             StripeProtocol.takeBracketed(t, c0, c1);
         }
+    }
+
+    /**
+     * {@link #lockHandle} for a plain-mode access (VarHandle {@code get}/{@code set}) of an object's field or an
+     * array's element: in a solo period it goes unlogged ({@link Solo}).
+     */
+    public static void lockHandlePlain(Object handle, Object c0, int c1, int coordinates, ThreadLog t) {
+        int k = coordinates & ~HANDLE_IN_EXCLUDED;
+        if (handle != null && c0 != null && (k == 1 || k == 2) && !StripeProtocol.off(t) && Solo.open(t)) {
+            return; // the window closes in the log probe, or in unlock if the call throws
+        }
+        lockHandle(handle, c0, c1, coordinates, t);
+    }
+
+    /**
+     * {@link #lockUnsafe} for a plain-mode access ({@code getInt}, {@code putLong}...) of an object or an array
+     * (not a static field's base): in a solo period it goes unlogged ({@link Solo}).
+     */
+    public static void lockUnsafePlain(Object o, long offset, ThreadLog t) {
+        if (o != null && !(o instanceof Class) && !StripeProtocol.off(t) && Solo.open(t)) {
+            return; // the window closes in the log probe, or in unlock if the call throws
+        }
+        lockUnsafe(o, offset, t);
     }
 
     /** Lock probe before an Unsafe access to {@code o} at {@code offset}. */

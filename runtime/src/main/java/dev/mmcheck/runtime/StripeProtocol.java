@@ -134,7 +134,7 @@ final class StripeProtocol {
         int c = ThreadLog.cacheIndex(s, t.heldSlot);
         if (kind == Kinds.LOAD) {
             if (!EventLog.everyLoad && (repeats(t, s, c)
-                    || Stripes.lastWas(s, t.serial(), t.heldObject, t.heldSlot))) {
+                    || Stripes.lastWas(s, t.mark, t.heldObject, t.heldSlot))) {
                 // this thread's own cache remembers its last access here, or the stripe's last access
                 // was this thread's to this address (a walk over more addresses than the cache holds)
                 t.elided++;
@@ -147,7 +147,7 @@ final class StripeProtocol {
         t.cacheStripe[c] = s;
         t.cacheObject[c] = t.heldObject;
         t.cacheSlot[c] = t.heldSlot;
-        Stripes.last(s, t.serial(), t.heldObject, t.heldSlot);
+        Stripes.last(s, t.mark, t.heldObject, t.heldSlot);
         t.offer(kind, site, t.heldObject, t.heldSlot, s, Stripes.nextSeq(s), flags, value);
     }
 
@@ -202,22 +202,26 @@ final class StripeProtocol {
             return;
         }
         int s = t.held;
-        if (s >= 0) {
-            if (t.pendingTicket >= 0) {
-                // a bracketed call's ticket with no event to carry it (a load left out, or the call threw):
-                // a no-op event publishes it, still under the stripe, so the merge can go past it
-                t.offer(Kinds.LOAD_FENCE, -1, null, 0, -1, 0, NO_VALUE);
+        if (s < 0) {
+            if (t.wasSolo) {
+                Solo.close(t); // after an access a solo period left out
             }
-            t.held = -1;
-            t.heldObject = null;
-            t.fenceOnly = false;
-            Stripes.unlock(s);
-            if (t.contextSite >= 0) {
-                Contexts.capture(t);
-            }
-            if (t.pauseSite >= 0) {
-                Schedule.afterUnlock(t); // schedule=active: a window is open, and no stripe is held
-            }
+            return;
+        }
+        if (t.pendingTicket >= 0) {
+            // a bracketed call's ticket with no event to carry it (a load left out, or the call threw):
+            // a no-op event publishes it, still under the stripe, so the merge can go past it
+            t.offer(Kinds.LOAD_FENCE, -1, null, 0, -1, 0, NO_VALUE);
+        }
+        t.held = -1;
+        t.heldObject = null;
+        t.fenceOnly = false;
+        Stripes.unlock(s);
+        if (t.contextSite >= 0) {
+            Contexts.capture(t);
+        }
+        if (t.pauseSite >= 0) {
+            Schedule.afterUnlock(t); // schedule=active: a window is open, and no stripe is held
         }
     }
 }

@@ -24,7 +24,8 @@ public final class Stripes {
     private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
 
     // [stripe * PAD]: lock word (0 free, 1 held); [+ 1]: next sequence number; [+ 2]: writes so far;
-    // [+ 3]: the serial + 1 of the thread of the last logged access under the stripe (0: none); [+ 4]: its slot
+    // [+ 3]: the mark + 1 (ThreadLog.mark: its serial, or a negative mark after a solo period) of the thread of the
+    // last logged access under the stripe (0: none); [+ 4]: its slot
     private static final int[] WORDS = new int[COUNT * PAD];
     // [stripe * OBJECT_PAD]: the object of the last logged access under the stripe
     private static final Object[] LAST = new Object[COUNT * OBJECT_PAD];

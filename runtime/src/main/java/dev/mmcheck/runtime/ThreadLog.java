@@ -51,12 +51,14 @@ public final class ThreadLog {
 
     private static final VarHandle PRODUCER;
     private static final VarHandle CONSUMER;
+    private static final VarHandle WINDOW;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             PRODUCER = l.findVarHandle(ThreadLog.class, "producerIndex", long.class);
             CONSUMER = l.findVarHandle(ThreadLog.class, "consumerIndex", long.class);
+            WINDOW = l.findVarHandle(ThreadLog.class, "window", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -133,6 +135,28 @@ public final class ThreadLog {
 
     /** StoreStore fences not logged because no store came since the last fence (racy read). */
     long fencesLeftOut;
+
+    // solo periods (Solo)
+    /** 1 while this thread runs a plain access its solo period leaves out: written by the owner, read by a thread ending the period. */
+    @SuppressWarnings("unused") // through WINDOW
+    private volatile int window;
+    /** Whether this thread left an access out in a solo period it has not yet seen end. Owner only. */
+    boolean wasSolo;
+    /** Plain accesses left out in solo periods (racy read). */
+    long soloLeftOut;
+    /** What this thread records as the last accessor on a stripe (Stripes.last): its serial, a fresh mark after a solo period. Owner only. */
+    int mark;
+    /** The log whose solo period this thread's log ended, or was created before the checker fed that end: its first event says so. */
+    ThreadLog handOver;
+    /** That log's event count when its period ended. */
+    long handOverCount;
+    /**
+     * The event count past which the checker must not feed this log until it has fed the fence that ends its
+     * solo period, -1 when none: set by this thread when it ends its own period, cleared by the checker.
+     */
+    private volatile long holdAt = -1;
+    /** The largest such count of this log's periods whose hand-over the checker has fed, -1 when none. Consumer only. */
+    public long handOverFed = -1;
     /** The write count an optimistic repeated load validates against. */
     int optimisticWrites;
 
@@ -195,6 +219,7 @@ public final class ThreadLog {
         this.objects = new Object[c];
         this.mask = c - 1;
         this.serial = serial;
+        this.mark = serial;
         this.thread = new WeakReference<>(thread);
         this.name = thread.getName();
         java.util.Arrays.fill(cacheStripe, -1);
@@ -246,6 +271,53 @@ public final class ThreadLog {
     /** Synchronization accesses this thread logged only as fences, or not at all, under sync=fences (racy read). Any thread. */
     public long syncAsFences() {
         return syncAsFences;
+    }
+
+    /** Plain accesses this thread left out in solo periods (racy read). Any thread. */
+    public long soloLeftOut() {
+        return soloLeftOut;
+    }
+
+    /** svHoldAt: the checker holds this log's events past {@code count} (Solo). Owner only. */
+    void svHoldAt(long count) {
+        holdAt = count;
+    }
+
+    /** lvHoldAt: the count past which this log is held, -1 when none. Read by the consumer after lvProducerIndex. */
+    public long lvHoldAt() {
+        return holdAt;
+    }
+
+    /** Releases the hold, once the fence that ends the period is fed. Consumer only. */
+    public void releaseHold() {
+        holdAt = -1;
+    }
+
+    /** svWindow: opens (1) the solo window, a volatile store ordered before the owner's next read of Solo.owner. Owner only. */
+    void svWindow(int v) {
+        WINDOW.setVolatile(this, v);
+    }
+
+    /** soWindow: closes the solo window after the access (release). Owner only. */
+    void soWindow(int v) {
+        WINDOW.setRelease(this, v);
+    }
+
+    /** lpWindow: the owner's own view of its window. Owner only. */
+    int lpWindow() {
+        return (int) WINDOW.get(this);
+    }
+
+    /** Waits until the owner is outside any access its solo period leaves out (after Solo.owner was cleared). Any thread but the owner. */
+    void awaitWindowClosed() {
+        int spins = 0;
+        while ((int) WINDOW.getVolatile(this) != 0) {
+            if (++spins < 64) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
     }
 
     /** Loads this thread did not log because they repeated its last access (racy read). Any thread. */

@@ -7,6 +7,7 @@ import dev.mmcheck.checker.monitor.PartlyLogged;
 import dev.mmcheck.runtime.Sampling;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.Kinds;
+import dev.mmcheck.runtime.Solo;
 import dev.mmcheck.runtime.Stripes;
 import dev.mmcheck.runtime.ThreadLog;
 
@@ -52,6 +53,11 @@ public final class CheckerLoop implements Runnable {
     private long unchecked;
     private long added;
     private long begins;
+    /** Logs taken in from EventLog.pollFresh so far. */
+    private long logsPolled;
+    /** Solo periods granted, and their ends fed. */
+    private long soloGrants;
+    private long soloHandOvers;
     // counts of threads forgotten after they ended (their logs are no longer listed)
     /** What each thread's log counts, kept in the totals after the log is forgotten. */
     public enum Count {
@@ -65,6 +71,8 @@ public final class CheckerLoop implements Runnable {
         SYNC_AS_FENCES(ThreadLog::syncAsFences),
         /** Times a producer waited because its log was full. */
         BACK_PRESSURE_WAITS(ThreadLog::backPressureWaits),
+        /** Plain accesses left out because their thread ran alone (Solo). */
+        SOLO_LEFT_OUT(ThreadLog::soloLeftOut),
         /** Pauses made under schedule=active. */
         PAUSES(ThreadLog::pauses),
         /** Nanoseconds spent in those pauses. */
@@ -326,6 +334,7 @@ public final class CheckerLoop implements Runnable {
     private boolean pass() {
         ThreadLog fresh;
         while ((fresh = EventLog.pollFresh()) != null) {
+            logsPolled++;
             active.add(fresh);
             names.thread(fresh.serial(), fresh.name());
         }
@@ -352,6 +361,14 @@ public final class CheckerLoop implements Runnable {
             unchecked += p - start;
             return p > start;
         }
+        long hold = log.lvHoldAt(); // after the producer index: a hold is set before the events it holds back
+        if (hold >= 0 && hold < p) {
+            if (c >= hold) {
+                handOver(log, hold); // a solo period this thread ended itself: its fence, exactly where it ended it
+            } else {
+                p = hold;
+            }
+        }
         while (c < p) {
             int stripe = log.lpInt(c, ThreadLog.STRIPE);
             int seq = stripe >= 0 ? log.lpInt(c, ThreadLog.SEQ) : 0;
@@ -362,8 +379,9 @@ public final class CheckerLoop implements Runnable {
                 break;
             }
             int kind = log.lpInt(c, ThreadLog.KIND);
-            if (kind == Kinds.THREAD_JOIN && !joinReady(log, c)) {
-                break;
+            if (kind == Kinds.THREAD_JOIN && !joinReady(log, c)
+                    || kind == Kinds.SOLO_END && ((ThreadLog) log.lpObject(c)).lpConsumerIndex() < log.lpValue(c)) {
+                break; // a join, or the end of a solo period, after the other thread's events up to its count
             }
             try {
                 process(log, c, kind);
@@ -403,6 +421,10 @@ public final class CheckerLoop implements Runnable {
         int site = log.lpInt(c, ThreadLog.SITE);
         switch (kind) {
             case Kinds.THREAD_BEGIN -> begins++; // ordered after its start by the stripe; nothing to check
+            case Kinds.SOLO_END -> {
+                begins++; // one of a thread's first events, which reach no analysis themselves
+                handOver((ThreadLog) log.lpObject(c), log.lpValue(c));
+            }
             case Kinds.LOAD_FENCE -> {
                 if (site >= 0) {
                     emit(kind, serial, -1, site);
@@ -501,6 +523,58 @@ public final class CheckerLoop implements Runnable {
         updateAddressLimit();
     }
 
+    /**
+     * Feeds the end of {@code soloLog}'s solo period, once its events up to {@code count} are fed: a full fence of
+     * that thread (runtime.Solo says why), unless it has ended (its end committed its stores) or this period's
+     * end was fed already (by another log created before it was, or by {@link #soloPeriods}). A thread that
+     * ended its own period is held at the count until then (drain), so its fence falls exactly there.
+     */
+    private void handOver(ThreadLog soloLog, long count) {
+        if (soloLog.handOverFed < count) {
+            soloLog.handOverFed = count;
+            soloLog.releaseHold();
+            if (active.contains(soloLog)) {
+                added += failure == null ? 1 : 0;
+                emit(Kinds.FULL_FENCE, soloLog.serial(), -1, -1);
+            }
+            soloHandOvers++;
+        }
+        Solo.handedOver(soloLog);
+    }
+
+    /**
+     * Solo periods (runtime.Solo): feeds a pending end whose log's events are fed (a period can end by a new log
+     * whose thread never logs), then grants a period to the one live thread that logs, if it is alone: every
+     * other log ended and fed to its end, no log created that this loop has not taken in.
+     */
+    private void soloPeriods() {
+        ThreadLog pending = Solo.pending();
+        if (pending != null) {
+            long count = Solo.pendingCount();
+            if (pending.lpConsumerIndex() >= count) {
+                handOver(pending, count);
+            }
+            return;
+        }
+        if (!Solo.enabled()) {
+            return;
+        }
+        ThreadLog only = null;
+        for (ThreadLog log : active) {
+            if (log.thread() == thread) {
+                continue; // this loop's own log, if it has one, never logs
+            }
+            if (only != null) {
+                return;
+            }
+            only = log;
+        }
+        Thread t = only == null ? null : only.thread();
+        if (t != null && t.getState() != Thread.State.TERMINATED && Solo.grant(only, logsPolled)) {
+            soloGrants++;
+        }
+    }
+
     private void housekeeping(long now) {
         updateAddressLimit();
         heap.expunge(a -> {
@@ -537,6 +611,9 @@ public final class CheckerLoop implements Runnable {
                 }
                 it.remove();
             }
+        }
+        if (failure == null) {
+            soloPeriods();
         }
     }
 
@@ -609,6 +686,16 @@ public final class CheckerLoop implements Runnable {
     }
 
     /** Thread-begin events taken from the rings: they order a thread after its start and reach no analysis. */
+    /** Solo periods granted (runtime.Solo). */
+    public long soloGrants() {
+        return soloGrants;
+    }
+
+    /** Ends of solo periods fed as a fence of their thread. */
+    public long soloHandOvers() {
+        return soloHandOvers;
+    }
+
     public long begins() {
         return begins;
     }

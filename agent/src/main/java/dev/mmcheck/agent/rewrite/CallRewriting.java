@@ -179,6 +179,9 @@ final class CallRewriting {
             before.add(rw.loadLog());
             before.add(Probe.BRACKET_WRITES.call());
         }
+        // a plain-mode load or store (VarHandle get/set, Unsafe getInt/putLong...): a solo period leaves it out
+        boolean plain = (c.kind() == dev.mmcheck.runtime.Kinds.LOAD || c.kind() == dev.mmcheck.runtime.Kinds.STORE)
+                && JdkModel.mode(c.treatment(), m.name).isEmpty() && !c.muting();
         switch (c.treatment()) {
             case ATOMIC -> {
                 before.add(new InsnNode(Opcodes.DUP));
@@ -219,13 +222,13 @@ final class CallRewriting {
                 before.add(ok && k == 2 ? new VarInsnNode(Opcodes.ILOAD, slots[1]) : MethodRewriter.push(-1));
                 before.add(MethodRewriter.push(shape));
                 before.add(rw.loadLog());
-                before.add(Probe.LOCK_HANDLE.call());
+                before.add((plain ? Probe.LOCK_HANDLE_PLAIN : Probe.LOCK_HANDLE).call());
             }
             case UNSAFE -> {
                 before.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
                 before.add(new VarInsnNode(Opcodes.LLOAD, slots[1]));
                 before.add(rw.loadLog());
-                before.add(Probe.LOCK_UNSAFE.call());
+                before.add((plain ? Probe.LOCK_UNSAFE_PLAIN : Probe.LOCK_UNSAFE).call());
             }
             default -> throw new IllegalArgumentException(c.treatment().name());
         }

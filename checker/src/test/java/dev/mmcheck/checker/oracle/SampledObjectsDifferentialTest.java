@@ -288,7 +288,7 @@ class SampledObjectsDifferentialTest {
      * {@code p} with a StoreStore fence or a release store put in here and there: the generations they
      * start tie a thread's stores to different addresses together, as TSO's order does.
      */
-    private static Program withFences(Random rnd, Program p) {
+    static Program withFences(Random rnd, Program p) {
         List<List<Program.Op>> threads = new ArrayList<>();
         for (List<Program.Op> t : p.threads()) {
             List<Program.Op> copy = new ArrayList<>();
@@ -330,7 +330,7 @@ class SampledObjectsDifferentialTest {
     }
 
     /** The first interleavings in order, and as many drawn at random (a random thread issues next). */
-    private static List<int[]> orders(Random rnd, Program p) {
+    static List<int[]> orders(Random rnd, Program p) {
         List<int[]> out = new ArrayList<>(Interleavings.of(p, INTERLEAVINGS_PER_PROGRAM / 2));
         for (int k = 0; k < INTERLEAVINGS_PER_PROGRAM / 2; k++) {
             int[] left = new int[p.threads().size()];
@@ -591,7 +591,7 @@ class SampledObjectsDifferentialTest {
     }
 
     /** The store each operation reads from in the SC interleaving {@code order} (-1: the initial value). */
-    private static int[] sources(Program p, int[] base, int[] order) {
+    static int[] sources(Program p, int[] base, int[] order) {
         int[] src = new int[p.size()];
         Arrays.fill(src, -1);
         int[] last = new int[p.addresses()];
@@ -638,7 +638,7 @@ class SampledObjectsDifferentialTest {
         return checker.result();
     }
 
-    private static Checker checker(Symbols symbols) {
+    static Checker checker(Symbols symbols) {
         return new Checker(symbols, new Checker.Config(
                 EnumSet.of(Analysis.TSO, Analysis.PSO), MonitorConfig.defaults(), 64, 16));
     }

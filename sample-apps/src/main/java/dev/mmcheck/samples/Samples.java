@@ -41,6 +41,7 @@ public final class Samples {
         add(S26_RingBufferLazySet.class);
         add(S27_StopFlagPlain.class);
         add(S28_StopFlagFenced.class);
+        add(S29_PhasesAlone.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);

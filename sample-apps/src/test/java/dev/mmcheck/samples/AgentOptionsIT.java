@@ -88,6 +88,33 @@ class AgentOptionsIT {
         }
     }
 
+    /**
+     * S29: the main thread's phases alone are left out (solo periods), the workers' race between them is still
+     * found, and solo=off logs everything. SamplesIT checks that nothing is reported off the marked lines.
+     */
+    @Test
+    void theAccessesOfAThreadRunningAloneAreLeftOutAndTheRaceAfterIsStillFound() throws Exception {
+        AgentRun run = AgentRun.run(dir, "S29_PhasesAlone", "");
+        assertEquals(0, run.exit, run.output);
+        JsonNode stats = run.report.get("run");
+        assertEquals("on", stats.get("solo").asText(), run.output);
+        assertTrue(stats.get("soloPeriods").asLong() >= 1, run.output);
+        assertTrue(stats.get("soloAccessesLeftOut").asLong() > 100_000, run.output);
+        assertTrue(run.report.get("complete").asBoolean(), run.output);
+        assertFalse(run.violations("tso").isEmpty(), run.output);
+        assertTrue(run.output.contains("plain accesses of threads running alone left out"), run.output);
+        AgentRun off = AgentRun.run(dir, "S29_PhasesAlone", "solo=off");
+        assertEquals(0, off.exit, off.output);
+        assertEquals("off", off.report.get("run").get("solo").asText());
+        assertEquals(0, off.report.get("run").get("soloAccessesLeftOut").asLong(), off.output);
+        assertTrue(off.report.get("run").get("eventsProduced").asLong()
+                > stats.get("eventsProduced").asLong() + 100_000, "solo=off logs the phases alone: " + off.output);
+        // the serializability checks and the self-check need every access: no solo period then
+        AgentRun self = AgentRun.run(dir, "S29_PhasesAlone", "selfCheck=true");
+        assertEquals("off", self.report.get("run").get("solo").asText());
+        assertEquals(0, self.report.get("run").get("soloAccessesLeftOut").asLong(), self.output);
+    }
+
     @Test
     void failOnViolationExitsOneAfterWritingTheReport() throws Exception {
         AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", "failOnViolation=true");
@@ -106,7 +133,7 @@ class AgentOptionsIT {
                 + "running unchecked)"},
             {"frobnicate=1", "mmcheck: unknown option 'frobnicate' (agent argument); known options: report, models, "
                 + "includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, "
-                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync "
+                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo "
                 + "(stopping rather than running unchecked)"},
         };
         for (String[] c : cases) {

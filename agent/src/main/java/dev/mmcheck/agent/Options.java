@@ -51,8 +51,8 @@ import java.util.regex.Pattern;
  *                        logs them all
  * @param syncAsFences    sync=fences: under sample=, the synchronization of unsampled objects is logged as the
  *                        fence it is, without its address (docs/sampling.md); false (sync=addresses) logs it whole
- * @param solo            solo=on (default): a thread's plain accesses go unlogged while it is the only live thread
- *                        that logs (docs/agent.md, "Accesses of a thread running alone"); solo=off logs them
+ * @param solo            solo=on (default): a thread's plain accesses go unlogged while it is the only thread that
+ *                        logs (docs/agent.md, "Accesses of a thread running alone"); solo=off logs them
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,

@@ -59,10 +59,8 @@ public final class EventLog {
             int s = Stripes.of(me, Probes.START);
             Stripes.lock(s);
             if (!closed) { // re-checked under the stripe, as for accesses (Probes.take)
-                if (log.handOver != null) {
-                    // this log ended a solo period, or came before the checker fed its end: nothing of this
-                    // thread is fed before the solo thread's stores are committed (Solo)
-                    log.offer(Kinds.SOLO_END, -1, log.handOver, 0, -1, 0, log.handOverCount);
+                if (Solo.epoch != log.seenEpoch) {
+                    Solo.passed(log); // a solo period claimed, or its hand-over pending (Solo)
                 }
                 log.offer(Kinds.THREAD_BEGIN, -1, me, Probes.START, s, Stripes.nextSeq(s), 0);
             }

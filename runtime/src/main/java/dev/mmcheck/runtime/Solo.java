@@ -2,42 +2,57 @@ package dev.mmcheck.runtime;
 
 /**
  * Solo periods (docs/agent.md, "Accesses of a thread running alone"): while one thread is the only
- * live thread that logs, its plain loads and stores (fields, array elements, and plain-mode Unsafe and
+ * thread that logs, its plain loads and stores (fields, array elements, and plain-mode Unsafe and
  * VarHandle accesses) go unlogged; its synchronization is logged as always.
  *
- * <p>Why that keeps every report genuine: the checker grants a period only when every other thread that
- * ever logged has ended and its end (which commits its stores) has been fed, so no store of another
- * thread is buffered in the checker's view and no access of another thread can fall inside the period.
- * The period ends when a thread creates a new log ({@link #created}): under {@link #LOCK} it takes the
- * grant away, waits until the solo thread is outside any access it decided to leave out (a Dekker
- * handshake on the thread's {@code window}: the solo thread opens its window with a volatile store
- * before it reads the grant, and closes it after the access), and hands the new log the solo thread's
- * event count then. The new thread's first event ({@link Kinds#SOLO_END}) makes the checker commit
- * the solo thread's stores once it has fed those events and before anything the new thread does: a full
- * fence that the program did not make, which only takes runs away, so a report with it is a report
- * without it. Every other thread's events come after that point, where the checker's view and the full
- * run's agree on every buffer (all empty) and differ only in which earlier accesses of the solo thread
- * they know of, which adds no happens-before edge (SoloThreadDifferentialTest checks every report
- * against the brute force).
+ * <p>Why that keeps every report genuine. The checker grants a period in two steps. It first
+ * <em>claims</em> it for the busy thread ({@link #claim}): from then on any other thread's next event
+ * (each event reads {@link #epoch} after taking its stripe) takes the period away. It then takes every
+ * stripe once, so that every event another thread began before the claim is published, feeds all of
+ * the other threads' events, feeds a full fence of each of them (a thread that has ended got its end,
+ * which commits its stores, instead), and only then <em>confirms</em> the period ({@link #confirm}),
+ * if nobody took it away meanwhile: from then on the thread's plain accesses are left out. So at the
+ * start of a period no other thread's store is buffered in the checker's view, and no access of another
+ * thread can fall inside it. Whoever takes the period away (another thread's event, a new log, the run
+ * declaring transactions) does so under {@link #LOCK}: it clears the grant, waits until the solo thread is
+ * outside any access it decided to leave out (a Dekker handshake on the thread's {@code window}: the
+ * solo thread opens it with a volatile store before it reads the grant, and closes it after the access),
+ * and records the solo thread's event count then. Until the checker has fed the solo thread's events up
+ * to that count and a full fence of it, every thread logs {@link Kinds#SOLO_END} before its next event,
+ * and the checker feeds nothing of that thread before the fence. A thread ending its own period (it
+ * starts a thread) is held by the checker at that point until then, so its fence falls exactly there.
  *
- * <p>Configured once before the application starts; {@link #owner} is read by every plain access.
+ * <p>The fences are ones the program did not make; adding a fence only takes runs away, so a report with
+ * them is a report without them. Before and after a period every store buffer in the checker's view is
+ * empty, as in the full run with those fences; what differs is which of the solo thread's accesses the
+ * checker knows of, and knowing fewer adds no happens-before edge. SoloThreadDifferentialTest checks every
+ * report against the brute force, and fails without the fences.
+ *
+ * <p>Configured once before the application starts; {@link #owner} is read by every plain access,
+ * {@link #epoch} by every logged event.
  */
 public final class Solo {
 
     /** The log of the thread in a solo period, null when none. Read by every plain access's probe. */
     static volatile ThreadLog owner;
+    /** Changes with every claim: a thread whose last event saw another value goes through {@link #passed} first. */
+    static volatile int epoch;
     /** Whether the checker may grant solo periods (solo=on, no sampling, no check that needs every access). */
     private static volatile boolean enabled;
-    /** Guards the grant, the revocation and the pending hand-over. */
+    /** Guards the claim, the grant, the revocation and the pending hand-over. */
     private static final Object LOCK = new Object();
-    /** Logs created so far. Under {@link #LOCK}. */
-    private static long created;
+    /** The log a period is claimed for (claimed or confirmed), null when none. Under {@link #LOCK}. */
+    private static ThreadLog claim;
     /** The log of the thread whose period was taken away and whose hand-over the checker has not fed yet, or null. Under {@link #LOCK}. */
     private static ThreadLog pending;
     /** That thread's event count when its period was taken away. Under {@link #LOCK}. */
     private static long pendingCount;
+    /** Counts the periods taken away: which hand-over a thread has logged ({@link ThreadLog#handOverLogged}). Under {@link #LOCK}. */
+    private static long pendingId;
     /** Periods granted so far. Under {@link #LOCK}. */
     private static long grants;
+    /** Claims taken away before they were confirmed. Under {@link #LOCK}. */
+    private static long claimsLost;
     /** Marks given to threads leaving a period ({@link ThreadLog#mark}): negative, never a serial. */
     private static final java.util.concurrent.atomic.AtomicInteger MARKS = new java.util.concurrent.atomic.AtomicInteger(-2);
 
@@ -56,18 +71,76 @@ public final class Solo {
     }
 
     /**
-     * Grants {@code log} a solo period if no log was created beyond the {@code logsSeen} the checker
-     * knows of and no hand-over is pending; returns whether it did. Checker thread only, once every
-     * other log it knows of has ended and been fed to its end.
+     * Claims a period for {@code log} (see the class comment), unless one is claimed or its end not yet fed;
+     * returns whether it did. The checker thread then takes every stripe once, feeds every other log and a
+     * fence of each, and calls {@link #confirm}. Checker thread only.
      */
-    public static boolean grant(ThreadLog log, long logsSeen) {
+    public static boolean claim(ThreadLog log) {
         synchronized (LOCK) {
-            if (!enabled() || EventLog.closed || owner != null || pending != null || created != logsSeen) {
+            if (!enabled() || EventLog.closed || claim != null || pending != null) {
+                return false;
+            }
+            claim = log;
+            epoch++; // volatile: every other thread's next event, after its stripe, goes through passed()
+            return true;
+        }
+    }
+
+    /** Whether a period is claimed or on. Checker thread only. */
+    public static boolean claimed() {
+        synchronized (LOCK) {
+            return claim != null;
+        }
+    }
+
+    /** Gives up the claim for {@code log}, if it still holds (the checker could not feed every other log). Checker thread only. */
+    public static void confirmNot(ThreadLog log) {
+        synchronized (LOCK) {
+            if (claim == log && owner == null) {
+                claim = null;
+            }
+            claimsLost++;
+        }
+    }
+
+    /** Starts the period claimed for {@code log}, unless it was taken away meanwhile; returns whether it did. Checker thread only. */
+    public static boolean confirm(ThreadLog log) {
+        synchronized (LOCK) {
+            if (claim != log || !enabled() || EventLog.closed) {
+                if (claim == log) {
+                    claim = null;
+                }
+                claimsLost++;
                 return false;
             }
             owner = log;
             grants++;
             return true;
+        }
+    }
+
+    /**
+     * Called by a thread's event, under its stripe, when {@link #epoch} changed since its last: takes a
+     * period claimed or granted to another thread away, then logs the hand-over still pending, if any,
+     * before the event. Owner of {@code t} only.
+     */
+    static void passed(ThreadLog t) {
+        ThreadLog handOver = null;
+        long count = 0;
+        synchronized (LOCK) {
+            if (claim != null && claim != t) {
+                endLocked();
+            }
+            if (pending != null && pending != t && t.handOverLogged != pendingId) {
+                t.handOverLogged = pendingId;
+                handOver = pending;
+                count = pendingCount;
+            }
+            t.seenEpoch = epoch;
+        }
+        if (handOver != null) {
+            // not under the lock: the log may be full, and the checker takes the lock to feed the hand-over
+            t.offer(Kinds.SOLO_END, -1, handOver, 0, -1, 0, count);
         }
     }
 
@@ -79,17 +152,14 @@ public final class Solo {
     }
 
     /**
-     * Called for every new log, by the thread creating it, before the log is published: ends the solo
-     * period if one is on (see the class comment) and gives the new log the hand-over still pending, if
-     * any, which its thread logs first ({@link EventLog#attach}).
+     * Called for every new log, by the thread creating it, before the log is published: ends the period
+     * claimed or granted, if any (the new log's thread logs the hand-over at its first event, through
+     * {@link #passed}).
      */
     static void created(ThreadLog fresh) {
         synchronized (LOCK) {
-            created++;
-            endLocked();
-            if (pending != null) {
-                fresh.handOver = pending;
-                fresh.handOverCount = pendingCount;
+            if (claim != null) {
+                endLocked();
             }
         }
     }
@@ -100,15 +170,29 @@ public final class Solo {
      */
     static void end() {
         synchronized (LOCK) {
-            endLocked();
+            if (claim != null) {
+                endLocked();
+            }
+        }
+    }
+
+    /** Claims taken away before the checker confirmed them. Any thread. */
+    public static long claimsLost() {
+        synchronized (LOCK) {
+            return claimsLost;
         }
     }
 
     private static void endLocked() {
         ThreadLog s = owner;
+        if (claim != null && s == null) {
+            claimsLost++; // claimed, not yet confirmed: nothing was left out
+        }
+        claim = null;
         if (s != null) {
             owner = null; // volatile: the solo thread's next access reads it after opening its window
             pending = s;
+            pendingId++;
             if (s.thread() == Thread.currentThread()) {
                 // the solo thread itself (starting a thread, declaring transactions), between two accesses: the
                 // checker holds its events after this point until it has fed the fence, which so falls here

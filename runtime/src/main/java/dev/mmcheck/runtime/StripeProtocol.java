@@ -84,6 +84,11 @@ final class StripeProtocol {
             t.fenceOnly = false;
             return;
         }
+        if (Solo.epoch != t.seenEpoch) {
+            // read after the stripe's CAS: a solo period claimed since this thread's last event is taken away,
+            // or its hand-over logged, before this event (Solo)
+            Solo.passed(t);
+        }
         t.held = s;
         t.heldObject = owner;
         t.heldSlot = slot;
@@ -189,6 +194,9 @@ final class StripeProtocol {
         int s = t.handshakeStripe;
         Stripes.lock(s);
         if (!EventLog.closed) {
+            if (Solo.epoch != t.seenEpoch) {
+                Solo.passed(t); // as in take
+            }
             t.offer(kind, site, object, slot, -1, 0, value);
         }
         Stripes.unlock(s);

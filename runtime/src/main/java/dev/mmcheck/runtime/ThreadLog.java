@@ -146,16 +146,18 @@ public final class ThreadLog {
     long soloLeftOut;
     /** What this thread records as the last accessor on a stripe (Stripes.last): its serial, a fresh mark after a solo period. Owner only. */
     int mark;
-    /** The log whose solo period this thread's log ended, or was created before the checker fed that end: its first event says so. */
-    ThreadLog handOver;
-    /** That log's event count when its period ended. */
-    long handOverCount;
+    /** The Solo.epoch this thread's last event saw. Owner only. */
+    int seenEpoch;
+    /** The last solo period whose hand-over this thread logged (Solo.pendingId). Under Solo's lock. */
+    long handOverLogged;
     /**
      * The event count past which the checker must not feed this log until it has fed the fence that ends its
      * solo period, -1 when none: set by this thread when it ends its own period, cleared by the checker.
      */
     private volatile long holdAt = -1;
-    /** The largest such count of this log's periods whose hand-over the checker has fed, -1 when none. Consumer only. */
+    /** This log's producer index when the checker last looked at it for a solo period. Consumer only. */
+    public long producedAtLastLook = -1;
+    /** The largest event count at which one of this log's solo periods ended and whose hand-over the checker has fed, -1 when none. Consumer only. */
     public long handOverFed = -1;
     /** The write count an optimistic repeated load validates against. */
     int optimisticWrites;

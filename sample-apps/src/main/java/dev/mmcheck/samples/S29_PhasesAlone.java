@@ -5,7 +5,7 @@ package dev.mmcheck.samples;
  * race on a plain Dekker pair (S01's bug) while reading the table, and once they are joined the main
  * thread works on the table alone again, three times over.
  *
- * <p>While a thread is the only live thread that logs, mmcheck leaves its plain accesses out (docs/agent.md,
+ * <p>While a thread is the only thread that logs, mmcheck leaves its plain accesses out (docs/agent.md,
  * "Accesses of a thread running alone"): no other thread can take part in a violation with them. The
  * workers' race must still be found, and nothing reported on the table, which the workers read after
  * {@code Thread.start} and the main thread writes again after {@code Thread.join}. The summary's events

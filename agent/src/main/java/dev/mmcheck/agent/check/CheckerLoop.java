@@ -58,6 +58,16 @@ public final class CheckerLoop implements Runnable {
     /** Solo periods granted, and their ends fed. */
     private long soloGrants;
     private long soloHandOvers;
+    /** Claims made, and when the next may be made. */
+    private long claims;
+    private long nextClaimAt;
+    /** The least time between two claims: doubled when a claim or period is taken away soon, reset by a long period. */
+    private long claimGap = MIN_CLAIM_GAP;
+    private static final long MIN_CLAIM_GAP = 20_000_000L;
+    private static final long MAX_CLAIM_GAP = 2_000_000_000L;
+    /** When the current period was granted, and how long its claim took (the sweep, the fences). */
+    private long grantedAt;
+    private long claimCost;
     // counts of threads forgotten after they ended (their logs are no longer listed)
     /** What each thread's log counts, kept in the totals after the log is forgotten. */
     public enum Count {
@@ -533,6 +543,9 @@ public final class CheckerLoop implements Runnable {
         if (soloLog.handOverFed < count) {
             soloLog.handOverFed = count;
             soloLog.releaseHold();
+            // a period that ended soon makes the next claim wait longer; a long one lets claims come often again
+            long lasted = System.nanoTime() - grantedAt;
+            claimGap = lasted < 4 * Math.max(claimCost, 1_000_000L) ? Math.min(MAX_CLAIM_GAP, claimGap * 2) : MIN_CLAIM_GAP;
             if (active.contains(soloLog)) {
                 added += failure == null ? 1 : 0;
                 emit(Kinds.FULL_FENCE, soloLog.serial(), -1, -1);
@@ -543,11 +556,14 @@ public final class CheckerLoop implements Runnable {
     }
 
     /**
-     * Solo periods (runtime.Solo): feeds a pending end whose log's events are fed (a period can end by a new log
-     * whose thread never logs), then grants a period to the one live thread that logs, if it is alone: every
-     * other log ended and fed to its end, no log created that this loop has not taken in.
+     * Solo periods (runtime.Solo): feeds a pending end whose log's events are fed (a period can end by a thread
+     * that then never logs), then, if one live log is busy and every other is quiet (nothing produced since the
+     * last look) and drained, claims a period for it, takes every stripe once (so that every event another
+     * thread began before the claim is published), feeds the other logs to their ends, feeds a full fence of
+     * each that has events, and confirms the period. A claim or period taken away soon after makes the next
+     * claim wait longer, since each costs a sweep of the stripes and fences of the quiet threads.
      */
-    private void soloPeriods() {
+    private void soloPeriods(long now) {
         ThreadLog pending = Solo.pending();
         if (pending != null) {
             long count = Solo.pendingCount();
@@ -556,23 +572,82 @@ public final class CheckerLoop implements Runnable {
             }
             return;
         }
-        if (!Solo.enabled()) {
+        if (!Solo.enabled() || now < nextClaimAt || Solo.claimed()) {
             return;
         }
-        ThreadLog only = null;
+        ThreadLog busy = null;
+        boolean others = false;
         for (ThreadLog log : active) {
             if (log.thread() == thread) {
                 continue; // this loop's own log, if it has one, never logs
             }
-            if (only != null) {
+            long p = log.lvProducerIndex();
+            boolean quiet = p == log.producedAtLastLook && log.lpConsumerIndex() == p;
+            log.producedAtLastLook = p;
+            if (!quiet) {
+                if (busy != null) {
+                    return;
+                }
+                busy = log;
+            } else {
+                others = true;
+            }
+        }
+        Thread t = busy == null ? null : busy.thread();
+        if (t == null || t.getState() == Thread.State.TERMINATED || !Solo.claim(busy)) {
+            return;
+        }
+        claims++;
+        nextClaimAt = now + claimGap;
+        long sweepStart = System.nanoTime();
+        if (others) {
+            for (int s = 0; s < Stripes.COUNT; s++) {
+                while (!Stripes.tryLock(s)) {
+                    if (!drainAll()) {
+                        Thread.onSpinWait();
+                    }
+                }
+                Stripes.unlock(s);
+            }
+            while (drainAll()) {
+                // every event published before the sweep ended, fed
+            }
+        }
+        for (ThreadLog log : active) {
+            if (log != busy && log.thread() != thread && log.lpConsumerIndex() != log.lvProducerIndex()) {
+                Solo.confirmNot(busy); // another thread logged meanwhile (and took the claim away), or is held
+                claimGap = Math.min(MAX_CLAIM_GAP, claimGap * 2);
                 return;
             }
-            only = log;
         }
-        Thread t = only == null ? null : only.thread();
-        if (t != null && t.getState() != Thread.State.TERMINATED && Solo.grant(only, logsPolled)) {
+        for (ThreadLog log : active) {
+            if (log != busy && log.thread() != thread && log.lpConsumerIndex() > 0 && failure == null) {
+                added++;
+                emit(Kinds.FULL_FENCE, log.serial(), -1, -1); // its stores committed before the period
+            }
+        }
+        claimCost = System.nanoTime() - sweepStart;
+        if (Solo.confirm(busy)) {
             soloGrants++;
+            grantedAt = System.nanoTime();
+        } else {
+            claimGap = Math.min(MAX_CLAIM_GAP, claimGap * 2);
         }
+    }
+
+    /** Drains every log once (new ones taken in), without housekeeping; returns whether any event was taken. */
+    private boolean drainAll() {
+        ThreadLog fresh;
+        while ((fresh = EventLog.pollFresh()) != null) {
+            logsPolled++;
+            active.add(fresh);
+            names.thread(fresh.serial(), fresh.name());
+        }
+        boolean progress = false;
+        for (int i = 0; i < active.size(); i++) {
+            progress |= drain(active.get(i));
+        }
+        return progress;
     }
 
     private void housekeeping(long now) {
@@ -613,7 +688,7 @@ public final class CheckerLoop implements Runnable {
             }
         }
         if (failure == null) {
-            soloPeriods();
+            soloPeriods(now);
         }
     }
 

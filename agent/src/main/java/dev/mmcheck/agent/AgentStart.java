@@ -113,7 +113,7 @@ final class AgentStart {
         Checker checker = new Checker(names, config);
         TraceTee tee = options.trace() == null ? null : new TraceTee(options.trace(), names);
         CheckerLoop loop = new CheckerLoop(checker, heap, names, options.selfCheck(), tee,
-                options.checkerMemory() > 0 ? options.checkerMemory() : Runtime.getRuntime().maxMemory() / 4);
+                options.checkerMemory() > 0 ? options.checkerMemory() : Runtime.getRuntime().maxMemory() / 8);
         if (inject != null && inject.startsWith(LOOP_STAGE + "@")) {
             loop.failAt(Long.parseLong(inject.substring(LOOP_STAGE.length() + 1)));
         }

@@ -34,7 +34,7 @@ import java.util.regex.Pattern;
  * @param failOnError     exit with status 70 when the check is incomplete (a failure inside mmcheck, events
  *                        or classes left unchecked)
  * @param checkerMemory   bytes the checker's per-address tables may use before it forgets all history (0: a
- *                        quarter of the maximum heap)
+ *                        eighth of the maximum heap: a table growing near the bound exists twice for a moment)
  * @param logEveryLoad    log repeated loads too (repeatedLoads=log): complete, slower on loops that re-read
  *                        many addresses (docs/agent.md, "Loads that are not logged")
  * @param injectFailure   STAGE@EVENT: make a stage of the checker fail at an event, for testing how mmcheck

@@ -53,8 +53,6 @@ public final class CheckerLoop implements Runnable {
     private long unchecked;
     private long added;
     private long begins;
-    /** Logs taken in from EventLog.pollFresh so far. */
-    private long logsPolled;
     /** Solo periods granted, and their ends fed. */
     private long soloGrants;
     private long soloHandOvers;
@@ -340,18 +338,9 @@ public final class CheckerLoop implements Runnable {
         return stripesHeldAtExit;
     }
 
-    /** One round over all logs; returns whether any event was taken. */
+    /** One round over all logs, then housekeeping when it is due; returns whether any event was taken. */
     private boolean pass() {
-        ThreadLog fresh;
-        while ((fresh = EventLog.pollFresh()) != null) {
-            logsPolled++;
-            active.add(fresh);
-            names.thread(fresh.serial(), fresh.name());
-        }
-        boolean progress = false;
-        for (int i = 0; i < active.size(); i++) {
-            progress |= drain(active.get(i));
-        }
+        boolean progress = drainAll();
         long now = System.nanoTime();
         if (now - lastHousekeeping > HOUSEKEEPING_NANOS) {
             lastHousekeeping = now;
@@ -639,7 +628,6 @@ public final class CheckerLoop implements Runnable {
     private boolean drainAll() {
         ThreadLog fresh;
         while ((fresh = EventLog.pollFresh()) != null) {
-            logsPolled++;
             active.add(fresh);
             names.thread(fresh.serial(), fresh.name());
         }

@@ -44,8 +44,9 @@ public final class Kinds {
     /** A started thread's first event: orders it after the start (runtime only). */
     public static final int THREAD_BEGIN = 32;
     /**
-     * A thread's first event when its log ended another thread's solo period ({@link Solo}): the checker
-     * commits that thread's stores once it has fed its events up to the count in the value (runtime only).
+     * Logged by a thread before its first event after another thread's solo period ended ({@link Solo}): the
+     * checker commits that thread's stores once it has fed its events up to the count in the value, before
+     * anything this thread logs after it (runtime only).
      */
     public static final int SOLO_END = 33;
 }

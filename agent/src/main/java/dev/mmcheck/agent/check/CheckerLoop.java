@@ -589,6 +589,12 @@ public final class CheckerLoop implements Runnable {
         claims++;
         nextClaimAt = now + claimGap;
         long sweepStart = System.nanoTime();
+        while (drainAll()) {
+            // a log created before the claim, not yet taken in, is taken in here: its events are fed and it is fenced
+        }
+        for (ThreadLog log : active) {
+            others |= log != busy && log.thread() != thread;
+        }
         if (others) {
             for (int s = 0; s < Stripes.COUNT; s++) {
                 while (!Stripes.tryLock(s)) {

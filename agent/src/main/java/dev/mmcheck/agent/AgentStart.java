@@ -237,6 +237,8 @@ final class AgentStart {
         run.put("solo", options.solo() && (Solo.enabled() || loop.soloGrants() > 0) ? "on" : "off");
         run.put("soloPeriods", loop.soloGrants());
         run.put("soloAccessesLeftOut", loop.total(CheckerLoop.Count.SOLO_LEFT_OUT));
+        run.put("soloEndedBy", loop.soloEndedBy(10));
+        run.put("soloClaimMillis", loop.soloClaimMillis());
         run.put("schedule", options.activeSchedule() ? "active" : "os");
         run.put("sample", options.sample());
         run.put("sampleSync", options.sample() < 1 && options.syncAsFences() ? "fences" : "addresses");

@@ -318,6 +318,18 @@ public final class Probes {
     }
 
     /**
+     * After {@code ThreadLocalRandom.current()}: {@link #logJuc} on the thread's first call only, where the JDK
+     * initializes the thread's seed from a shared atomic (a full fence); the later calls touch only the
+     * thread's own seed. Owner thread only.
+     */
+    public static void logJucFirst(ThreadLog t, int site) {
+        if (!t.randomSeeded) {
+            logJuc(t, site);
+            t.randomSeeded = !StripeProtocol.off(t); // a muted call logged nothing: the next one logs
+        }
+    }
+
+    /**
      * {@link #logJuc} when {@code receiver} is a concurrent or synchronized collection (a call through a
      * java.util interface, whose receiver is known only at run time).
      */

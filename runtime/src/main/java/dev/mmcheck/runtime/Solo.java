@@ -47,6 +47,8 @@ public final class Solo {
     private static ThreadLog pending;
     /** That thread's event count when its period was taken away. Under {@link #LOCK}. */
     private static long pendingCount;
+    /** The name of the thread that took that period away (the report counts who ends periods). Under {@link #LOCK}. */
+    private static String pendingEndedBy;
     /** Counts the periods taken away: which hand-over a thread has logged ({@link ThreadLog#handOverLogged}). Under {@link #LOCK}. */
     private static long pendingId;
     /** Periods granted so far. Under {@link #LOCK}. */
@@ -90,6 +92,13 @@ public final class Solo {
     public static boolean claimed() {
         synchronized (LOCK) {
             return claim != null;
+        }
+    }
+
+    /** Whether the period claimed for {@code log} is still claimed (nobody took it away). Checker thread only. */
+    public static boolean claimedFor(ThreadLog log) {
+        synchronized (LOCK) {
+            return claim == log;
         }
     }
 
@@ -193,6 +202,7 @@ public final class Solo {
             owner = null; // volatile: the solo thread's next access reads it after opening its window
             pending = s;
             pendingId++;
+            pendingEndedBy = Thread.currentThread().getName();
             if (s.thread() == Thread.currentThread()) {
                 // the solo thread itself (starting a thread, declaring transactions), between two accesses: the
                 // checker holds its events after this point until it has fed the fence, which so falls here
@@ -219,6 +229,13 @@ public final class Solo {
     public static long pendingCount() {
         synchronized (LOCK) {
             return pendingCount;
+        }
+    }
+
+    /** The name of the thread that ended the pending period (the solo thread's own when it started a thread). Checker thread only. */
+    public static String pendingEndedBy() {
+        synchronized (LOCK) {
+            return pendingEndedBy;
         }
     }
 

@@ -136,6 +136,9 @@ public final class ThreadLog {
     /** StoreStore fences not logged because no store came since the last fence (racy read). */
     long fencesLeftOut;
 
+    /** Whether this thread's first ThreadLocalRandom.current() was logged (Probes.logJucFirst). Owner only. */
+    boolean randomSeeded;
+
     // solo periods (Solo)
     /** 1 while this thread runs a plain access its solo period leaves out: written by the owner, read by a thread ending the period. */
     @SuppressWarnings("unused") // through WINDOW

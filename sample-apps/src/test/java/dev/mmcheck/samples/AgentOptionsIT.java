@@ -103,6 +103,15 @@ class AgentOptionsIT {
         assertTrue(run.report.get("complete").asBoolean(), run.output);
         assertFalse(run.violations("tso").isEmpty(), run.output);
         assertTrue(run.output.contains("plain accesses of threads running alone left out"), run.output);
+        // who ended the periods, by thread name: here the main thread, starting the workers after its phase alone
+        JsonNode endedBy = stats.get("soloEndedBy");
+        assertTrue(endedBy.isObject(), run.output);
+        long ends = 0;
+        for (JsonNode n : endedBy) {
+            ends += n.asLong();
+        }
+        assertTrue(ends >= 1 && ends <= stats.get("soloPeriods").asLong(), endedBy.toString());
+        assertTrue(endedBy.has("main"), endedBy.toString());
         AgentRun off = AgentRun.run(dir, "S29_PhasesAlone", "solo=off");
         assertEquals(0, off.exit, off.output);
         assertEquals("off", off.report.get("run").get("solo").asText());

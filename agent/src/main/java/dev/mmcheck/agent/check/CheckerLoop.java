@@ -61,11 +61,22 @@ public final class CheckerLoop implements Runnable {
     private long nextClaimAt;
     /** The least time between two claims: doubled when a claim or period is taken away soon, reset by a long period. */
     private long claimGap = MIN_CLAIM_GAP;
-    private static final long MIN_CLAIM_GAP = 20_000_000L;
+    private static final long MIN_CLAIM_GAP = 2_000_000L;
+    /**
+     * How often the loop looks for a solo period to claim or an end to feed; a log that produced nothing between
+     * two looks is quiet. Short, so that a period taken away by a brief task of another thread (Surefire's stream
+     * flusher runs every 100 ms) is claimed again a millisecond or two after it.
+     */
+    private static final long SOLO_LOOK_NANOS = 1_000_000L;
+    private long lastSoloLook;
+    /** Who ended solo periods: a thread's name, the periods it ended (the report's run.soloEndedBy). */
+    private final Map<String, Long> soloEndedBy = new HashMap<>();
     private static final long MAX_CLAIM_GAP = 2_000_000_000L;
     /** When the current period was granted, and how long its claim took (the sweep, the fences). */
     private long grantedAt;
     private long claimCost;
+    /** The checker's time spent claiming periods (sweeps, drains, fences), over the run. */
+    private long claimNanos;
     // counts of threads forgotten after they ended (their logs are no longer listed)
     /** What each thread's log counts, kept in the totals after the log is forgotten. */
     public enum Count {
@@ -346,6 +357,10 @@ public final class CheckerLoop implements Runnable {
             lastHousekeeping = now;
             housekeeping(now);
         }
+        if (now - lastSoloLook > SOLO_LOOK_NANOS && failure == null) {
+            lastSoloLook = now;
+            soloPeriods(now);
+        }
         return progress;
     }
 
@@ -535,6 +550,10 @@ public final class CheckerLoop implements Runnable {
             // a period that ended soon makes the next claim wait longer; a long one lets claims come often again
             long lasted = System.nanoTime() - grantedAt;
             claimGap = lasted < 4 * Math.max(claimCost, 1_000_000L) ? Math.min(MAX_CLAIM_GAP, claimGap * 2) : MIN_CLAIM_GAP;
+            String by = Solo.pendingEndedBy();
+            if (by != null) {
+                soloEndedBy.merge(by, 1L, Long::sum);
+            }
             if (active.contains(soloLog)) {
                 added += failure == null ? 1 : 0;
                 emit(Kinds.FULL_FENCE, soloLog.serial(), -1, -1);
@@ -589,8 +608,12 @@ public final class CheckerLoop implements Runnable {
         claims++;
         nextClaimAt = now + claimGap;
         long sweepStart = System.nanoTime();
-        while (drainAll()) {
-            // a log created before the claim, not yet taken in, is taken in here: its events are fed and it is fenced
+        // a log created before the claim, not yet taken in, is taken in by the first drain: its events are fed and
+        // it is fenced. Only the other logs are drained to their ends: the busy thread goes on logging meanwhile,
+        // and draining until it pauses could take as long as it runs
+        if (!feedOthers(busy)) {
+            claimLost(busy, sweepStart);
+            return;
         }
         for (ThreadLog log : active) {
             others |= log != busy && log.thread() != thread;
@@ -604,14 +627,9 @@ public final class CheckerLoop implements Runnable {
                 }
                 Stripes.unlock(s);
             }
-            while (drainAll()) {
-                // every event published before the sweep ended, fed
-            }
-        }
-        for (ThreadLog log : active) {
-            if (log != busy && log.thread() != thread && log.lpConsumerIndex() != log.lvProducerIndex()) {
-                Solo.confirmNot(busy); // another thread logged meanwhile (and took the claim away), or is held
-                claimGap = Math.min(MAX_CLAIM_GAP, claimGap * 2);
+            // every event another thread published before the sweep ended, fed
+            if (!feedOthers(busy)) {
+                claimLost(busy, sweepStart);
                 return;
             }
         }
@@ -622,12 +640,45 @@ public final class CheckerLoop implements Runnable {
             }
         }
         claimCost = System.nanoTime() - sweepStart;
+        claimNanos += claimCost;
         if (Solo.confirm(busy)) {
             soloGrants++;
             grantedAt = System.nanoTime();
         } else {
             claimGap = Math.min(MAX_CLAIM_GAP, claimGap * 2);
         }
+    }
+
+    /**
+     * Drains until every log but {@code busy}'s (and this loop's own) is fed to its end, fresh logs taken in;
+     * returns false, having stopped, once the claim for {@code busy} is taken away (another thread logged) or
+     * checking has stopped.
+     */
+    private boolean feedOthers(ThreadLog busy) {
+        while (true) {
+            boolean progress = drainAll();
+            boolean fed = true;
+            for (int i = 0; i < active.size() && fed; i++) {
+                ThreadLog log = active.get(i);
+                fed = log == busy || log.thread() == thread || log.lpConsumerIndex() == log.lvProducerIndex();
+            }
+            if (fed) {
+                return failure == null;
+            }
+            if (failure != null || !Solo.claimedFor(busy)) {
+                return false;
+            }
+            if (!progress) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /** Gives up the claim for {@code busy}: another thread logged meanwhile; the next claim waits longer. */
+    private void claimLost(ThreadLog busy, long since) {
+        Solo.confirmNot(busy);
+        claimGap = Math.min(MAX_CLAIM_GAP, claimGap * 2);
+        claimNanos += System.nanoTime() - since;
     }
 
     /** Drains every log once (new ones taken in), without housekeeping; returns whether any event was taken. */
@@ -680,9 +731,6 @@ public final class CheckerLoop implements Runnable {
                 }
                 it.remove();
             }
-        }
-        if (failure == null) {
-            soloPeriods(now);
         }
     }
 
@@ -754,10 +802,14 @@ public final class CheckerLoop implements Runnable {
         return failureAt;
     }
 
-    /** Thread-begin events taken from the rings: they order a thread after its start and reach no analysis. */
     /** Solo periods granted (runtime.Solo). */
     public long soloGrants() {
         return soloGrants;
+    }
+
+    /** Milliseconds the checker thread spent claiming solo periods (sweeping the stripes, feeding the other logs). */
+    public long soloClaimMillis() {
+        return claimNanos / 1_000_000;
     }
 
     /** Ends of solo periods fed as a fence of their thread. */
@@ -765,6 +817,20 @@ public final class CheckerLoop implements Runnable {
         return soloHandOvers;
     }
 
+    /**
+     * The threads that ended solo periods most often, by name, with the periods each ended (the solo thread's own
+     * name when it started a thread), at most {@code max}, most first. After {@link #finish}.
+     */
+    public Map<String, Long> soloEndedBy(int max) {
+        Map<String, Long> top = new java.util.LinkedHashMap<>();
+        soloEndedBy.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .limit(max)
+                .forEach(e -> top.put(e.getKey(), e.getValue()));
+        return top;
+    }
+
+    /** Thread-begin events taken from the rings: they order a thread after its start and reach no analysis. */
     public long begins() {
         return begins;
     }

@@ -49,6 +49,13 @@ final class CallRewriting {
                 rw.instructions.insertBefore(m, before);
             }
             case JUC -> juc(m, false);
+            case JUC_FIRST_CALL -> {
+                InsnList after = new InsnList(); // one event after the call: nothing of the application's runs inside it
+                after.add(rw.loadLog());
+                after.add(MethodRewriter.push(rw.site(m)));
+                after.add(Probe.LOG_JUC_FIRST.call());
+                rw.instructions.insert(m, after);
+            }
             case JUC_FUNCTIONS -> {
                 if (!wrapsAny(m.desc)) {
                     return;

@@ -20,6 +20,11 @@ final class JdkModel {
         NONE,
         /** synchronization inside the JDK: an interlocked event on the JUC address before and after */
         JUC,
+        /**
+         * ThreadLocalRandom.current(): JUC on a thread's first call only (its seed's initialization draws from a
+         * shared atomic); later calls, like every other ThreadLocalRandom method, touch only the thread's own seed
+         */
+        JUC_FIRST_CALL,
         /** a java.util.concurrent constructor: only its function arguments are wrapped */
         JUC_FUNCTIONS,
         /** a call on a java.util interface: JUC when the receiver turns out to be a concurrent or synchronized class */
@@ -139,6 +144,14 @@ final class JdkModel {
         }
         if (owner.equals("sun/misc/Unsafe") || owner.equals("jdk/internal/misc/Unsafe")) {
             return unsafe(name, desc);
+        }
+        if (owner.equals("java/util/concurrent/ThreadLocalRandom")) {
+            // its methods read and write the calling thread's seed with plain accesses and synchronize with no one
+            return isStatic && name.equals("current") ? Call.of(Treatment.JUC_FIRST_CALL) : Call.NONE;
+        }
+        if (owner.equals("java/util/concurrent/TimeUnit")) {
+            // unit arithmetic and sleep (Thread.sleep: no synchronization in the memory model); a timed join or wait is
+            return name.equals("timedJoin") || name.equals("timedWait") ? Call.of(Treatment.JUC) : Call.NONE;
         }
         if (owner.startsWith("java/util/concurrent/") && !owner.startsWith("java/util/concurrent/atomic/")) {
             return Call.of(Treatment.JUC);

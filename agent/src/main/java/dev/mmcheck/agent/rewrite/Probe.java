@@ -110,6 +110,8 @@ enum Probe {
     LOG_FENCE("logFence", "(" + Desc.LOG + "II)V"),
     /** Before and after a call into java.util.concurrent: (log, site). */
     LOG_JUC("logJuc", "(" + Desc.LOG + "I)V"),
+    /** After ThreadLocalRandom.current(): {@link #LOG_JUC} on the thread's first such call only: (log, site). */
+    LOG_JUC_FIRST("logJucFirst", "(" + Desc.LOG + "I)V"),
     /** {@link #LOG_JUC} when the receiver of a java.util interface call synchronizes: (receiver, log, site). */
     LOG_JUC_IF("logJucIf", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
     /** An atomic method begins: (log, site). */

@@ -119,4 +119,20 @@ class JdkModelTest {
                 "java/util/concurrent/CyclicBarrier", "<init>", "(ILjava/lang/Runnable;)V", false).treatment());
         assertEquals(JdkModel.Treatment.NONE, virt("java/lang/String", "length", "()I").treatment());
     }
+
+    @Test
+    void threadLocalRandomAndTimeUnitSynchronizeOnlyWhereTheJdkDoes() {
+        String tlr = "java/util/concurrent/ThreadLocalRandom";
+        assertEquals(JdkModel.Treatment.JUC_FIRST_CALL, JdkModel.classify(Opcodes.INVOKESTATIC, tlr, "current",
+                "()Ljava/util/concurrent/ThreadLocalRandom;", false).treatment(), "the seed's initialization draws from a shared atomic");
+        assertEquals(JdkModel.Treatment.NONE, virt(tlr, "nextInt", "()I").treatment(), "the thread's own seed");
+        assertEquals(JdkModel.Treatment.NONE, virt(tlr, "nextLong", "(JJ)J").treatment());
+        String unit = "java/util/concurrent/TimeUnit";
+        assertEquals(JdkModel.Treatment.NONE, virt(unit, "toNanos", "(J)J").treatment());
+        assertEquals(JdkModel.Treatment.NONE, virt(unit, "sleep", "(J)V").treatment(), "Thread.sleep synchronizes nothing");
+        assertEquals(JUC, virt(unit, "timedJoin", "(Ljava/lang/Thread;J)V").treatment(), "a join does");
+        assertEquals(JUC, virt(unit, "timedWait", "(Ljava/lang/Object;J)V").treatment(), "a wait does");
+        assertEquals(JUC, virt("java/util/concurrent/ConcurrentHashMap", "get", "(Ljava/lang/Object;)Ljava/lang/Object;")
+                .treatment());
+    }
 }

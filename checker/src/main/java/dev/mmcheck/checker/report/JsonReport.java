@@ -271,6 +271,13 @@ public final class JsonReport {
                 value(g, o);
             }
             g.writeEndArray();
+        } else if (v instanceof Map<?, ?> map) {
+            g.writeStartObject(); // keys in the map's order (run.soloEndedBy: most first)
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                g.writeFieldName(String.valueOf(e.getKey()));
+                value(g, e.getValue());
+            }
+            g.writeEndObject();
         } else {
             g.writeString(String.valueOf(v));
         }

@@ -339,6 +339,47 @@ public final class Probes {
         }
     }
 
+    /**
+     * Before a call that only reads a map (get, containsKey, size...): nothing when the receiver is a
+     * ConcurrentHashMap, whose reads make no store and no fence (see {@link #logMapReadAfter}); otherwise
+     * {@link #logJuc} when the call is through ConcurrentHashMap or ConcurrentMap ({@code jucOwner} 1), or
+     * {@link #logJucIf} (through java.util.Map). Owner thread only.
+     */
+    public static void logMapReadBefore(Object receiver, ThreadLog t, int site, int jucOwner) {
+        if (receiver == null || receiver.getClass() == java.util.concurrent.ConcurrentHashMap.class) {
+            return;
+        }
+        if (jucOwner != 0) {
+            logJuc(t, site);
+        } else {
+            logJucIf(receiver, t, site);
+        }
+    }
+
+    /**
+     * After that call: on a ConcurrentHashMap an acquire load of the address that stands for the JDK's
+     * synchronization (every other call into java.util.concurrent is an interlocked event on it, so the load is
+     * ordered after the insertions it may have seen, as the map's specification says: an insertion
+     * happens-before a retrieval that sees it), and, like any load, left out when it repeats this thread's
+     * last access there; otherwise as {@link #logMapReadBefore}. Owner thread only.
+     */
+    public static void logMapReadAfter(Object receiver, ThreadLog t, int site, int jucOwner) {
+        if (receiver == null) {
+            return; // the call threw
+        }
+        if (receiver.getClass() == java.util.concurrent.ConcurrentHashMap.class) {
+            if (!StripeProtocol.off(t)) {
+                StripeProtocol.take(t, JUC_OBJECT, JUC);
+                StripeProtocol.log(t, Kinds.LOAD, site, StripeProtocol.NO_VALUE);
+                unlock(t);
+            }
+        } else if (jucOwner != 0) {
+            logJuc(t, site);
+        } else {
+            logJucIf(receiver, t, site);
+        }
+    }
+
     /** Whether instances of {@code type} synchronize internally (concurrent or synchronized collections). */
     static boolean synchronizing(Class<?> type) {
         return SYNCHRONIZING.get(type);

@@ -63,6 +63,8 @@ final class CallRewriting {
                 juc(m, true);
             }
             case MAYBE_JUC -> maybeJuc(m);
+            case JUC_READ -> mapRead(m, true);
+            case MAYBE_JUC_READ -> mapRead(m, false);
             case ATOMIC, ATOMIC_ARRAY, UPDATER, HANDLE, UNSAFE -> bracket(m, c);
             case UPDATER_NEW, HANDLE_NEW_FIELD, HANDLE_NEW_STATIC, HANDLE_NEW_ARRAY, UNSAFE_OFFSET -> created(m, c);
             default -> {
@@ -171,6 +173,35 @@ final class CallRewriting {
         after.add(rw.loadLog());
         after.add(MethodRewriter.push(site));
         after.add(Probe.LOG_JUC_IF.call());
+        rw.instructions.insertBefore(m, before);
+        rw.instructions.insert(m, after);
+    }
+
+    /**
+     * A call that only reads a map (JdkModel.MAP_READS; no function arguments): the receiver is kept, and the
+     * probes before and after decide by its class (Probes.logMapReadBefore, logMapReadAfter); {@code jucOwner}:
+     * the call is through ConcurrentHashMap or ConcurrentMap, JUC whatever the receiver, else through java.util.Map.
+     */
+    void mapRead(MethodInsnNode m, boolean jucOwner) {
+        int site = rw.site(m);
+        Type[] args = Type.getArgumentTypes(m.desc);
+        InsnList before = new InsnList();
+        int[] slots = spillArguments(before, args);
+        int receiver = rw.spill(Type.getType(Object.class), 0);
+        before.add(new InsnNode(Opcodes.DUP));
+        before.add(new VarInsnNode(Opcodes.ASTORE, receiver));
+        before.add(new VarInsnNode(Opcodes.ALOAD, receiver));
+        before.add(rw.loadLog());
+        before.add(MethodRewriter.push(site));
+        before.add(MethodRewriter.push(jucOwner ? 1 : 0));
+        before.add(Probe.LOG_MAP_READ_BEFORE.call());
+        reload(before, args, slots);
+        InsnList after = new InsnList();
+        after.add(new VarInsnNode(Opcodes.ALOAD, receiver));
+        after.add(rw.loadLog());
+        after.add(MethodRewriter.push(site));
+        after.add(MethodRewriter.push(jucOwner ? 1 : 0));
+        after.add(Probe.LOG_MAP_READ_AFTER.call());
         rw.instructions.insertBefore(m, before);
         rw.instructions.insert(m, after);
     }

@@ -25,6 +25,13 @@ final class JdkModel {
          * shared atomic); later calls, like every other ThreadLocalRandom method, touch only the thread's own seed
          */
         JUC_FIRST_CALL,
+        /**
+         * a call that only reads a concurrent map (get, containsKey, size...) through ConcurrentHashMap or
+         * ConcurrentMap: on a ConcurrentHashMap an acquire load of the JUC address after the call, else JUC
+         */
+        JUC_READ,
+        /** {@link #JUC_READ} through a java.util.Map: on a ConcurrentHashMap the acquire load, else {@link #MAYBE_JUC} */
+        MAYBE_JUC_READ,
         /** a java.util.concurrent constructor: only its function arguments are wrapped */
         JUC_FUNCTIONS,
         /** a call on a java.util interface: JUC when the receiver turns out to be a concurrent or synchronized class */
@@ -87,6 +94,13 @@ final class JdkModel {
     private static final Set<String> UPDATERS = Set.of("java/util/concurrent/atomic/AtomicIntegerFieldUpdater",
             "java/util/concurrent/atomic/AtomicLongFieldUpdater",
             "java/util/concurrent/atomic/AtomicReferenceFieldUpdater");
+    /**
+     * The methods of a map that only read it: on a ConcurrentHashMap they make acquire loads (its
+     * specification: an insertion happens-before a retrieval that sees it) and no store, no fence.
+     */
+    private static final Set<String> MAP_READS = Set.of("get(Ljava/lang/Object;)Ljava/lang/Object;",
+            "containsKey(Ljava/lang/Object;)Z", "getOrDefault(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+            "containsValue(Ljava/lang/Object;)Z", "isEmpty()Z", "size()I", "mappingCount()J");
     private static final Set<String> SYNCHRONIZED_CLASSES = Set.of("java/util/Vector", "java/util/Stack",
             "java/util/Hashtable", "java/lang/StringBuffer");
 
@@ -153,8 +167,15 @@ final class JdkModel {
             // unit arithmetic and sleep (Thread.sleep: no synchronization in the memory model); a timed join or wait is
             return name.equals("timedJoin") || name.equals("timedWait") ? Call.of(Treatment.JUC) : Call.NONE;
         }
+        boolean mapRead = !isStatic && MAP_READS.contains(name + desc);
+        if (mapRead && (owner.equals("java/util/concurrent/ConcurrentHashMap") || owner.equals("java/util/concurrent/ConcurrentMap"))) {
+            return Call.of(Treatment.JUC_READ);
+        }
         if (owner.startsWith("java/util/concurrent/") && !owner.startsWith("java/util/concurrent/atomic/")) {
             return Call.of(Treatment.JUC);
+        }
+        if (mapRead && owner.equals("java/util/Map") && opcode == org.objectweb.asm.Opcodes.INVOKEINTERFACE) {
+            return Call.of(Treatment.MAYBE_JUC_READ);
         }
         if (SYNCHRONIZED_CLASSES.contains(owner) || (owner.startsWith("java/io/") && !isStatic)) {
             return Call.of(Treatment.JUC);

@@ -113,8 +113,8 @@ class JdkModelTest {
                 false).treatment());
         assertEquals(JUC, virt("java/io/PrintStream", "println", "(Ljava/lang/String;)V").treatment(),
                 "streams synchronize internally");
-        assertEquals(JdkModel.Treatment.MAYBE_JUC, JdkModel.classify(Opcodes.INVOKEINTERFACE, "java/util/Map", "get",
-                "(Ljava/lang/Object;)Ljava/lang/Object;", false).treatment());
+        assertEquals(JdkModel.Treatment.MAYBE_JUC, JdkModel.classify(Opcodes.INVOKEINTERFACE, "java/util/Map", "put",
+                "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", false).treatment());
         assertEquals(JdkModel.Treatment.JUC_FUNCTIONS, JdkModel.classify(Opcodes.INVOKESPECIAL,
                 "java/util/concurrent/CyclicBarrier", "<init>", "(ILjava/lang/Runnable;)V", false).treatment());
         assertEquals(JdkModel.Treatment.NONE, virt("java/lang/String", "length", "()I").treatment());
@@ -132,7 +132,23 @@ class JdkModelTest {
         assertEquals(JdkModel.Treatment.NONE, virt(unit, "sleep", "(J)V").treatment(), "Thread.sleep synchronizes nothing");
         assertEquals(JUC, virt(unit, "timedJoin", "(Ljava/lang/Thread;J)V").treatment(), "a join does");
         assertEquals(JUC, virt(unit, "timedWait", "(Ljava/lang/Object;J)V").treatment(), "a wait does");
-        assertEquals(JUC, virt("java/util/concurrent/ConcurrentHashMap", "get", "(Ljava/lang/Object;)Ljava/lang/Object;")
-                .treatment());
+    }
+
+    @Test
+    void aCallThatOnlyReadsAMapIsDecidedByItsReceiver() {
+        String chm = "java/util/concurrent/ConcurrentHashMap";
+        assertEquals(JdkModel.Treatment.JUC_READ, virt(chm, "get", "(Ljava/lang/Object;)Ljava/lang/Object;").treatment());
+        assertEquals(JdkModel.Treatment.JUC_READ, virt(chm, "mappingCount", "()J").treatment());
+        assertEquals(JdkModel.Treatment.JUC_READ, JdkModel.classify(Opcodes.INVOKEINTERFACE, "java/util/concurrent/ConcurrentMap",
+                "containsKey", "(Ljava/lang/Object;)Z", false).treatment());
+        assertEquals(JdkModel.Treatment.MAYBE_JUC_READ, JdkModel.classify(Opcodes.INVOKEINTERFACE, "java/util/Map", "get",
+                "(Ljava/lang/Object;)Ljava/lang/Object;", false).treatment());
+        assertEquals(JUC, virt(chm, "put", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;").treatment(), "a write");
+        assertEquals(JUC, virt(chm, "computeIfAbsent",
+                "(Ljava/lang/Object;Ljava/util/function/Function;)Ljava/lang/Object;").treatment(), "a write");
+        assertEquals(JUC, virt("java/util/concurrent/ConcurrentSkipListMap", "get", "(Ljava/lang/Object;)Ljava/lang/Object;")
+                .treatment(), "its reads may unlink deleted nodes with a CAS");
+        assertEquals(JdkModel.Treatment.MAYBE_JUC, JdkModel.classify(Opcodes.INVOKEINTERFACE, "java/util/Map", "put",
+                "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", false).treatment());
     }
 }

@@ -239,6 +239,7 @@ final class AgentStart {
         run.put("soloAccessesLeftOut", loop.total(CheckerLoop.Count.SOLO_LEFT_OUT));
         run.put("soloEndedBy", loop.soloEndedBy(10));
         run.put("soloClaimMillis", loop.soloClaimMillis());
+        run.put("soloBusyTogether", loop.soloBusyTogether(10));
         run.put("schedule", options.activeSchedule() ? "active" : "os");
         run.put("sample", options.sample());
         run.put("sampleSync", options.sample() < 1 && options.syncAsFences() ? "fences" : "addresses");

@@ -112,6 +112,9 @@ class AgentOptionsIT {
         }
         assertTrue(ends >= 1 && ends <= stats.get("soloPeriods").asLong(), endedBy.toString());
         assertTrue(endedBy.has("main"), endedBy.toString());
+        // and who was busy beside another thread when the checker looked: the two workers racing
+        JsonNode together = stats.get("soloBusyTogether");
+        assertTrue(together.isObject() && together.size() >= 2, together.toString());
         AgentRun off = AgentRun.run(dir, "S29_PhasesAlone", "solo=off");
         assertEquals(0, off.exit, off.output);
         assertEquals("off", off.report.get("run").get("solo").asText());

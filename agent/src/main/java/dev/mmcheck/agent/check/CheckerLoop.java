@@ -71,6 +71,8 @@ public final class CheckerLoop implements Runnable {
     private long lastSoloLook;
     /** Who ended solo periods: a thread's name, the periods it ended (the report's run.soloEndedBy). */
     private final Map<String, Long> soloEndedBy = new HashMap<>();
+    /** Looks that found two threads busy at once, by thread name (the report's run.soloBusyTogether). */
+    private final Map<String, Long> soloBusyTogether = new HashMap<>();
     private static final long MAX_CLAIM_GAP = 2_000_000_000L;
     /** When the current period was granted, and how long its claim took (the sweep, the fences). */
     private long grantedAt;
@@ -594,6 +596,7 @@ public final class CheckerLoop implements Runnable {
             log.producedAtLastLook = p;
             if (!quiet) {
                 if (busy != null) {
+                    busyTogether(busy, log);
                     return;
                 }
                 busy = log;
@@ -679,6 +682,16 @@ public final class CheckerLoop implements Runnable {
         Solo.confirmNot(busy);
         claimGap = Math.min(MAX_CLAIM_GAP, claimGap * 2);
         claimNanos += System.nanoTime() - since;
+    }
+
+    /**
+     * Counts a look that found {@code first} and {@code second} (and maybe more, not counted) busy at once, for the
+     * report's run.soloBusyTogether: a thread that is busy beside every other (one spinning or polling, left running
+     * by an earlier test) keeps any period from being claimed.
+     */
+    private void busyTogether(ThreadLog first, ThreadLog second) {
+        soloBusyTogether.merge(first.name(), 1L, Long::sum);
+        soloBusyTogether.merge(second.name(), 1L, Long::sum);
     }
 
     /** Drains every log once (new ones taken in), without housekeeping; returns whether any event was taken. */
@@ -822,8 +835,20 @@ public final class CheckerLoop implements Runnable {
      * name when it started a thread), at most {@code max}, most first. After {@link #finish}.
      */
     public Map<String, Long> soloEndedBy(int max) {
+        return top(soloEndedBy, max);
+    }
+
+    /**
+     * The threads most often found busy beside another when the checker looked for a solo period (every
+     * millisecond), by name, with the number of such looks, at most {@code max}, most first. After {@link #finish}.
+     */
+    public Map<String, Long> soloBusyTogether(int max) {
+        return top(soloBusyTogether, max);
+    }
+
+    private static Map<String, Long> top(Map<String, Long> counts, int max) {
         Map<String, Long> top = new java.util.LinkedHashMap<>();
-        soloEndedBy.entrySet().stream()
+        counts.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .limit(max)
                 .forEach(e -> top.put(e.getKey(), e.getValue()));

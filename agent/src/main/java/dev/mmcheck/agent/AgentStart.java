@@ -283,7 +283,7 @@ final class AgentStart {
                 : "mmcheck: schedule os (no pauses)");
         summary.add("mmcheck: events produced " + produced + ", consumed " + consumed + ", repeated loads left out "
                 + loop.loadsLeftOut()
-                + (options.solo() && (Solo.enabled() || loop.soloGrants() > 0) ? ", plain accesses of threads running alone left out "
+                + (options.solo() && (Solo.enabled() || loop.soloGrants() > 0) ? ", accesses of threads running alone left out "
                         + loop.total(CheckerLoop.Count.SOLO_LEFT_OUT) + " (" + loop.soloGrants() + " solo periods)" : "")
                 + (self == null ? "" : ", self-check " + self.reads() + " reads, " + self.mismatches() + " mismatches"));
         boolean written = true;

@@ -52,9 +52,13 @@ public final class Probes {
     }
 
     // ------------------------------------------------------------------------------------ locking
-    /** Lock probe for a volatile field access (always logged): {@code owner} is the object, or the declaring Class of a static. */
+    /**
+     * Lock probe for a volatile field access: {@code owner} is the object, or the declaring Class of a static.
+     * Logged, except an instance field's in a solo period ({@link Solo}: the fences that start and end the
+     * period keep every report genuine whatever the kind of the accesses left out inside it).
+     */
     public static void lockField(Object owner, ThreadLog t, int field) {
-        if (owner != null && !StripeProtocol.off(t)) {
+        if (owner != null && !StripeProtocol.off(t) && (owner instanceof Class || !Solo.open(t))) {
             StripeProtocol.take(t, owner, field);
         }
     }
@@ -369,6 +373,10 @@ public final class Probes {
         }
         if (receiver.getClass() == java.util.concurrent.ConcurrentHashMap.class) {
             if (!StripeProtocol.off(t)) {
+                if (Solo.open(t)) {
+                    Solo.close(t); // a solo period leaves it out: nothing can block between the two
+                    return;
+                }
                 StripeProtocol.take(t, JUC_OBJECT, JUC);
                 StripeProtocol.log(t, Kinds.LOAD, site, StripeProtocol.NO_VALUE);
                 unlock(t);
@@ -539,10 +547,10 @@ public final class Probes {
     }
 
     /**
-     * {@link #lockHandle} for a plain-mode access (VarHandle {@code get}/{@code set}) of an object's field or an
-     * array's element: in a solo period it goes unlogged ({@link Solo}).
+     * {@link #lockHandle} for an access of an object's field or an array's element in any mode (get, setRelease,
+     * compareAndSet...; not one that runs a user function): in a solo period it goes unlogged ({@link Solo}).
      */
-    public static void lockHandlePlain(Object handle, Object c0, int c1, int coordinates, ThreadLog t) {
+    public static void lockHandleUnlessSolo(Object handle, Object c0, int c1, int coordinates, ThreadLog t) {
         int k = coordinates & ~HANDLE_IN_EXCLUDED;
         if (handle != null && c0 != null && (k == 1 || k == 2) && !StripeProtocol.off(t) && Solo.open(t)) {
             return; // the window closes in the log probe, or in unlock if the call throws
@@ -551,10 +559,11 @@ public final class Probes {
     }
 
     /**
-     * {@link #lockUnsafe} for a plain-mode access ({@code getInt}, {@code putLong}...) of an object or an array
-     * (not a static field's base): in a solo period it goes unlogged ({@link Solo}).
+     * {@link #lockUnsafe} for an access of an object or an array (not a static field's base) in any mode
+     * ({@code getInt}, {@code putLongVolatile}, {@code putOrderedLong}, {@code compareAndSwapInt}...): in a
+     * solo period it goes unlogged ({@link Solo}).
      */
-    public static void lockUnsafePlain(Object o, long offset, ThreadLog t) {
+    public static void lockUnsafeUnlessSolo(Object o, long offset, ThreadLog t) {
         if (o != null && !(o instanceof Class) && !StripeProtocol.off(t) && Solo.open(t)) {
             return; // the window closes in the log probe, or in unlock if the call throws
         }

@@ -2,8 +2,10 @@ package dev.mmcheck.runtime;
 
 /**
  * Solo periods (docs/agent.md, "Accesses of a thread running alone"): while one thread is the only
- * thread that logs, its plain loads and stores (fields, array elements, and plain-mode Unsafe and
- * VarHandle accesses) go unlogged; its synchronization is logged as always.
+ * thread that logs, its accesses to objects and arrays that cannot block (plain and volatile fields, array
+ * elements, Unsafe and VarHandle accesses in every mode, reads of a ConcurrentHashMap) go unlogged; what can
+ * block (monitors, thread start and join, calls into java.util.concurrent) is logged as always, and so are
+ * static fields.
  *
  * <p>Why that keeps every report genuine. The checker grants a period in two steps. It first
  * <em>claims</em> it for the busy thread ({@link #claim}): from then on any other thread's next event
@@ -11,7 +13,7 @@ package dev.mmcheck.runtime;
  * stripe once, so that every event another thread began before the claim is published, feeds all of
  * the other threads' events, feeds a full fence of each of them (a thread that has ended got its end,
  * which commits its stores, instead), and only then <em>confirms</em> the period ({@link #confirm}),
- * if nobody took it away meanwhile: from then on the thread's plain accesses are left out. So at the
+ * if nobody took it away meanwhile: from then on the thread's accesses that cannot block are left out. So at the
  * start of a period no other thread's store is buffered in the checker's view, and no access of another
  * thread can fall inside it. Whoever takes the period away (another thread's event, a new log, the run
  * declaring transactions) does so under {@link #LOCK}: it clears the grant, waits until the solo thread is
@@ -28,12 +30,12 @@ package dev.mmcheck.runtime;
  * checker knows of, and knowing fewer adds no happens-before edge. SoloThreadDifferentialTest checks every
  * report against the brute force, and fails without the fences.
  *
- * <p>Configured once before the application starts; {@link #owner} is read by every plain access,
+ * <p>Configured once before the application starts; {@link #owner} is read by every access a period may leave out,
  * {@link #epoch} by every logged event.
  */
 public final class Solo {
 
-    /** The log of the thread in a solo period, null when none. Read by every plain access's probe. */
+    /** The log of the thread in a solo period, null when none. Read by the probe of every access a period may leave out. */
     static volatile ThreadLog owner;
     /** Changes with every claim: a thread whose last event saw another value goes through {@link #passed} first. */
     static volatile int epoch;
@@ -249,7 +251,7 @@ public final class Solo {
     }
 
     /**
-     * Whether the plain access about to run on {@code t} goes unlogged because {@code t} is in a solo
+     * Whether the access about to run on {@code t} goes unlogged because {@code t} is in a solo
      * period: then {@code t}'s window is open and {@link #close} must follow the access. A thread that
      * finds its period over forgets what it knew of its last accesses (its repeat cache and its mark on the
      * stripes), since the accesses it left out are not in them. Owner thread only.

@@ -5,8 +5,9 @@ package dev.mmcheck.samples;
  * race on a plain Dekker pair (S01's bug) while reading the table, and once they are joined the main
  * thread works on the table alone again, three times over.
  *
- * <p>While a thread is the only thread that logs, mmcheck leaves its plain accesses out (docs/agent.md,
- * "Accesses of a thread running alone"): no other thread can take part in a violation with them. The
+ * <p>While a thread is the only thread that logs, mmcheck leaves its accesses out, volatile and release
+ * stores included (docs/agent.md, "Accesses of a thread running alone"): no other thread can take part in
+ * a violation with them. The
  * workers' race must still be found, and nothing reported on the table, which the workers read after
  * {@code Thread.start} and the main thread writes again after {@code Thread.join}. The summary's events
  * line says how many accesses were left out, and in how many solo periods.
@@ -22,12 +23,28 @@ public final class S29_PhasesAlone implements Runnable {
     private int entered;
     private int seen1;
     private int seen2;
+    /** How far the fill has come, for a progress reader there is none of: volatile, and stored with a release too. */
+    private volatile int progress;
+    private static final java.lang.invoke.VarHandle PROGRESS;
 
-    /** The main thread, alone: many plain loads and stores of the table. */
+    static {
+        try {
+            PROGRESS = java.lang.invoke.MethodHandles.lookup().findVarHandle(S29_PhasesAlone.class, "progress", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The main thread, alone: many plain loads and stores of the table, and volatile and release stores. */
     private void fill(int phase) {
         for (int pass = 0; pass < 16; pass++) {
             for (int i = 0; i < table.length; i++) {
                 table[i] = table[i] * 31 + i + phase;
+                if ((i & 3) == 0) {
+                    progress = i;
+                } else if ((i & 3) == 2) {
+                    PROGRESS.setRelease(this, i + 1);
+                }
             }
         }
     }

@@ -68,6 +68,8 @@ public final class CheckerLoop implements Runnable {
      * flusher runs every 100 ms) is claimed again a millisecond or two after it.
      */
     private static final long SOLO_LOOK_NANOS = 1_000_000L;
+    /** How long a claim's sweep spins on a held stripe before it drains the logs (the holder may wait for room). */
+    private static final int SWEEP_SPINS = 1_000;
     private long lastSoloLook;
     /** Who ended solo periods: a thread's name, the periods it ended (the report's run.soloEndedBy). */
     private final Map<String, Long> soloEndedBy = new HashMap<>();
@@ -623,8 +625,11 @@ public final class CheckerLoop implements Runnable {
         }
         if (others) {
             for (int s = 0; s < Stripes.COUNT; s++) {
-                while (!Stripes.tryLock(s)) {
-                    if (!drainAll()) {
+                // a stripe is held for one access and its log entry: spin first. Drain only when the holder may be
+                // waiting for room in its log: draining at every collision with the busy thread's stripes fed its
+                // backlog (up to a ring's worth each time) and made a claim take tens of milliseconds
+                for (int spins = 0; !Stripes.tryLock(s); spins++) {
+                    if (spins < SWEEP_SPINS || !drainAll()) {
                         Thread.onSpinWait();
                     }
                 }

@@ -217,9 +217,9 @@ final class CallRewriting {
             before.add(rw.loadLog());
             before.add(Probe.BRACKET_WRITES.call());
         }
-        // a plain-mode load or store (VarHandle get/set, Unsafe getInt/putLong...): a solo period leaves it out
-        boolean plain = (c.kind() == dev.mmcheck.runtime.Kinds.LOAD || c.kind() == dev.mmcheck.runtime.Kinds.STORE)
-                && JdkModel.mode(c.treatment(), m.name).isEmpty() && !c.muting();
+        // a VarHandle or Unsafe access in any mode that runs no user function (nothing in it can block): a solo
+        // period leaves it out
+        boolean solo = !c.muting();
         switch (c.treatment()) {
             case ATOMIC -> {
                 before.add(new InsnNode(Opcodes.DUP));
@@ -260,13 +260,13 @@ final class CallRewriting {
                 before.add(ok && k == 2 ? new VarInsnNode(Opcodes.ILOAD, slots[1]) : MethodRewriter.push(-1));
                 before.add(MethodRewriter.push(shape));
                 before.add(rw.loadLog());
-                before.add((plain ? Probe.LOCK_HANDLE_PLAIN : Probe.LOCK_HANDLE).call());
+                before.add((solo ? Probe.LOCK_HANDLE_UNLESS_SOLO : Probe.LOCK_HANDLE).call());
             }
             case UNSAFE -> {
                 before.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
                 before.add(new VarInsnNode(Opcodes.LLOAD, slots[1]));
                 before.add(rw.loadLog());
-                before.add((plain ? Probe.LOCK_UNSAFE_PLAIN : Probe.LOCK_UNSAFE).call());
+                before.add((solo ? Probe.LOCK_UNSAFE_UNLESS_SOLO : Probe.LOCK_UNSAFE).call());
             }
             default -> throw new IllegalArgumentException(c.treatment().name());
         }

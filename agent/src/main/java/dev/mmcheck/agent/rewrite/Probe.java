@@ -41,10 +41,10 @@ enum Probe {
     LOCK_HANDLE("lockHandle", "(Ljava/lang/Object;Ljava/lang/Object;II" + Desc.LOG + ")V"),
     /** Lock before an Unsafe access: (object, offset, log). */
     LOCK_UNSAFE("lockUnsafe", "(Ljava/lang/Object;J" + Desc.LOG + ")V"),
-    /** {@link #LOCK_HANDLE} for a plain-mode get or set, which a solo period leaves out. */
-    LOCK_HANDLE_PLAIN("lockHandlePlain", "(Ljava/lang/Object;Ljava/lang/Object;II" + Desc.LOG + ")V"),
-    /** {@link #LOCK_UNSAFE} for a plain-mode get or put, which a solo period leaves out. */
-    LOCK_UNSAFE_PLAIN("lockUnsafePlain", "(Ljava/lang/Object;J" + Desc.LOG + ")V"),
+    /** {@link #LOCK_HANDLE} for an access that runs no user function, which a solo period leaves out. */
+    LOCK_HANDLE_UNLESS_SOLO("lockHandleUnlessSolo", "(Ljava/lang/Object;Ljava/lang/Object;II" + Desc.LOG + ")V"),
+    /** {@link #LOCK_UNSAFE} for an access that runs no user function, which a solo period leaves out. */
+    LOCK_UNSAFE_UNLESS_SOLO("lockUnsafeUnlessSolo", "(Ljava/lang/Object;J" + Desc.LOG + ")V"),
 
     /** Log after an int-typed load, then unlock: (value, log, site). */
     LOG_LOAD_I("logLoadI", "(I" + Desc.LOG + "I)V"),

@@ -344,43 +344,36 @@ public final class Probes {
     }
 
     /**
-     * Before a call that only reads a map (get, containsKey, size...): nothing when the receiver is a
-     * ConcurrentHashMap, whose reads make no store and no fence (see {@link #logMapReadAfter}); otherwise
-     * {@link #logJuc} when the call is through ConcurrentHashMap or ConcurrentMap ({@code jucOwner} 1), or
-     * {@link #logJucIf} (through java.util.Map). Owner thread only.
+     * Before a call that only reads a map (get, containsKey, size...): as {@link #logJuc} when the call is
+     * through ConcurrentHashMap or ConcurrentMap ({@code jucOwner} 1), or {@link #logJucIf} (through
+     * java.util.Map); but nothing in a solo period when the receiver is a ConcurrentHashMap, whose reads cannot
+     * block ({@link Solo}). Owner thread only.
      */
     public static void logMapReadBefore(Object receiver, ThreadLog t, int site, int jucOwner) {
-        if (receiver == null || receiver.getClass() == java.util.concurrent.ConcurrentHashMap.class) {
-            return;
-        }
-        if (jucOwner != 0) {
-            logJuc(t, site);
-        } else {
-            logJucIf(receiver, t, site);
-        }
+        logMapRead(receiver, t, site, jucOwner);
     }
 
     /**
-     * After that call: on a ConcurrentHashMap an acquire load of the address that stands for the JDK's
-     * synchronization (every other call into java.util.concurrent is an interlocked event on it, so the load is
-     * ordered after the insertions it may have seen, as the map's specification says: an insertion
-     * happens-before a retrieval that sees it), and, like any load, left out when it repeats this thread's
-     * last access there; otherwise as {@link #logMapReadBefore}. Owner thread only.
+     * After that call: as {@link #logMapReadBefore}. Outside a solo period a ConcurrentHashMap's read keeps the
+     * interlocked events of any JDK synchronization: a load of the address that stands for all of it would order
+     * the read before every later JDK call of every other thread (a read-to-write edge the run does not have,
+     * which can report a cycle no execution makes), and no event at all would let the checker's merge feed the
+     * reader's later accesses before the writer's put (S30). Owner thread only.
      */
     public static void logMapReadAfter(Object receiver, ThreadLog t, int site, int jucOwner) {
+        logMapRead(receiver, t, site, jucOwner);
+    }
+
+    private static void logMapRead(Object receiver, ThreadLog t, int site, int jucOwner) {
         if (receiver == null) {
-            return; // the call threw
+            return; // the call throws
         }
         if (receiver.getClass() == java.util.concurrent.ConcurrentHashMap.class) {
-            if (!StripeProtocol.off(t)) {
-                if (Solo.open(t)) {
-                    Solo.close(t); // a solo period leaves it out: nothing can block between the two
-                    return;
-                }
-                StripeProtocol.take(t, JUC_OBJECT, JUC);
-                StripeProtocol.log(t, Kinds.LOAD, site, StripeProtocol.NO_VALUE);
-                unlock(t);
+            if (!StripeProtocol.off(t) && Solo.open(t)) {
+                Solo.close(t); // a solo period leaves it out: nothing can block between the two
+                return;
             }
+            logJuc(t, site);
         } else if (jucOwner != 0) {
             logJuc(t, site);
         } else {
@@ -552,10 +545,22 @@ public final class Probes {
      */
     public static void lockHandleUnlessSolo(Object handle, Object c0, int c1, int coordinates, ThreadLog t) {
         int k = coordinates & ~HANDLE_IN_EXCLUDED;
-        if (handle != null && c0 != null && (k == 1 || k == 2) && !StripeProtocol.off(t) && Solo.open(t)) {
+        if (handle != null && c0 != null && (k == 1 || k == 2) && !StripeProtocol.off(t) && direct(handle)
+                && Solo.open(t)) {
             return; // the window closes in the log probe, or in unlock if the call throws
         }
         lockHandle(handle, c0, c1, coordinates, t);
+    }
+
+    /**
+     * Whether {@code handle} is known to access its field or array element directly: it was seen being made by
+     * findVarHandle or arrayElementVarHandle, or resolved from its nominal descriptor. A handle built by
+     * combinators (JDK 22's filterValue, filterCoordinates...) runs user code inside the access, which could
+     * block with a solo window open; it has no descriptor, so it is never resolved and never left out.
+     */
+    private static boolean direct(Object handle) {
+        Targets.Handle h = Targets.handle(handle);
+        return h != null && h != Targets.UNKNOWN;
     }
 
     /**

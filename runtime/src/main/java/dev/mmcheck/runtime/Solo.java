@@ -3,7 +3,7 @@ package dev.mmcheck.runtime;
 /**
  * Solo periods (docs/agent.md, "Accesses of a thread running alone"): while one thread is the only
  * thread that logs, its accesses to objects and arrays that cannot block (plain and volatile fields, array
- * elements, Unsafe and VarHandle accesses in every mode, reads of a ConcurrentHashMap) go unlogged; what can
+ * elements, Unsafe and direct VarHandle accesses in every mode, reads of a ConcurrentHashMap) go unlogged; what can
  * block (monitors, thread start and join, calls into java.util.concurrent) is logged as always, and so are
  * static fields.
  *

@@ -160,6 +160,8 @@ public final class ThreadLog {
     private volatile long holdAt = -1;
     /** This log's producer index when the checker last looked at it for a solo period. Consumer only. */
     public long producedAtLastLook = -1;
+    /** Whether it had produced events since the look before that one. Consumer only. */
+    public boolean producingAtLastLook;
     /** The largest event count at which one of this log's solo periods ended and whose hand-over the checker has fed, -1 when none. Consumer only. */
     public long handOverFed = -1;
     /** The write count an optimistic repeated load validates against. */

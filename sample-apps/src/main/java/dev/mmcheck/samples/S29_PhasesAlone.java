@@ -6,7 +6,7 @@ package dev.mmcheck.samples;
  * thread works on the table alone again, three times over.
  *
  * <p>While a thread is the only thread that logs, mmcheck leaves its accesses out, volatile and release
- * stores included (docs/agent.md, "Accesses of a thread running alone"): no other thread can take part in
+ * stores and reads of a ConcurrentHashMap included (docs/agent.md, "Accesses of a thread running alone"): no other thread can take part in
  * a violation with them. The
  * workers' race must still be found, and nothing reported on the table, which the workers read after
  * {@code Thread.start} and the main thread writes again after {@code Thread.join}. The summary's events
@@ -25,6 +25,7 @@ public final class S29_PhasesAlone implements Runnable {
     private int seen2;
     /** How far the fill has come, for a progress reader there is none of: volatile, and stored with a release too. */
     private volatile int progress;
+    private final java.util.concurrent.ConcurrentHashMap<String, Integer> settings = new java.util.concurrent.ConcurrentHashMap<>();
     private static final java.lang.invoke.VarHandle PROGRESS;
 
     static {
@@ -44,6 +45,8 @@ public final class S29_PhasesAlone implements Runnable {
                     progress = i;
                 } else if ((i & 3) == 2) {
                     PROGRESS.setRelease(this, i + 1);
+                } else if ((i & 63) == 1) {
+                    settings.get("mode"); // a ConcurrentHashMap read: JDK synchronization, that cannot block
                 }
             }
         }

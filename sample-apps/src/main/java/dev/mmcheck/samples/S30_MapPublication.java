@@ -6,9 +6,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * S30 — publication through a ConcurrentHashMap: a writer fills an object's plain fields and puts it in
  * the map; a reader spins on {@code get} until it finds the object and reads the fields. Clean: the
  * map's specification makes the put happen-before a get that sees it, and on TSO and PSO the put's
- * atomic update commits the fields before the object can be found. The agent logs a call that only
- * reads the map as an acquire load (no fence) after it (docs/agent.md), which must still order the
- * reader after the put.
+ * atomic update commits the fields before the object can be found. The reader's {@code get} is what
+ * orders its reads after the put: logged as nothing (a model tried for reads of a ConcurrentHashMap), the
+ * checker's merge could feed the reader's loads before the writer's put and reported this sample under PSO;
+ * the agent logs it as any JDK synchronization outside solo periods (docs/agent.md).
  *
  * <p>Run: {@code java -javaagent:agent/target/mmcheck.jar -jar sample-apps/target/sample-apps.jar S30_MapPublication}.
  */

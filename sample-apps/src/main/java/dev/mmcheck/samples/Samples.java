@@ -43,7 +43,6 @@ public final class Samples {
         add(S28_StopFlagFenced.class);
         add(S29_PhasesAlone.class);
         add(S30_MapPublication.class);
-        add(S31_DekkerAroundMapRead.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);

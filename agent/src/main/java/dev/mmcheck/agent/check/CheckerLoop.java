@@ -70,6 +70,8 @@ public final class CheckerLoop implements Runnable {
     private static final long SOLO_LOOK_NANOS = 1_000_000L;
     /** How long a claim's sweep spins on a held stripe before it drains the logs (the holder may wait for room). */
     private static final int SWEEP_SPINS = 1_000;
+    /** How long a claim's sweep may wait for the stripes before it gives the claim up. */
+    private static final long MAX_SWEEP_NANOS = 100_000_000L;
     private long lastSoloLook;
     /** Who ended solo periods: a thread's name, the periods it ended (the report's run.soloEndedBy). */
     private final Map<String, Long> soloEndedBy = new HashMap<>();
@@ -588,23 +590,31 @@ public final class CheckerLoop implements Runnable {
             return;
         }
         ThreadLog busy = null;
+        int busyLogs = 0;
+        int producing = 0;
         boolean others = false;
         for (ThreadLog log : active) {
             if (log.thread() == thread) {
                 continue; // this loop's own log, if it has one, never logs
             }
             long p = log.lvProducerIndex();
-            boolean quiet = p == log.producedAtLastLook && log.lpConsumerIndex() == p;
+            boolean produced = p != log.producedAtLastLook;
+            log.producingAtLastLook = produced;
+            producing += produced ? 1 : 0;
+            boolean quiet = !produced && log.lpConsumerIndex() == p; // every log is looked at: none stays stale
             log.producedAtLastLook = p;
             if (!quiet) {
-                if (busy != null) {
-                    busyTogether(busy, log);
-                    return;
-                }
+                busyLogs++;
                 busy = log;
             } else {
                 others = true;
             }
+        }
+        if (busyLogs > 1) {
+            if (producing > 1) {
+                busyTogether(); // threads that logged since the last look, not ones only waiting to be fed
+            }
+            return;
         }
         Thread t = busy == null ? null : busy.thread();
         if (t == null || t.getState() == Thread.State.TERMINATED || !Solo.claim(busy)) {
@@ -624,6 +634,7 @@ public final class CheckerLoop implements Runnable {
             others |= log != busy && log.thread() != thread;
         }
         if (others) {
+            long giveUpAt = sweepStart + MAX_SWEEP_NANOS;
             for (int s = 0; s < Stripes.COUNT; s++) {
                 // a stripe is held for one access and its log entry: spin first. Drain only when the holder may be
                 // waiting for room in its log: draining at every collision with the busy thread's stripes fed its
@@ -631,6 +642,13 @@ public final class CheckerLoop implements Runnable {
                 for (int spins = 0; !Stripes.tryLock(s); spins++) {
                     if (spins < SWEEP_SPINS || !drainAll()) {
                         Thread.onSpinWait();
+                    }
+                    if ((spins & 1023) == 1023 && (stop || failure != null || System.nanoTime() > giveUpAt
+                            || !Solo.claimedFor(busy))) {
+                        // a stripe held for long (a thread blocked in an atomic's update function holds its own),
+                        // the run ending, or the claim taken away: no period this time
+                        claimLost(busy, sweepStart);
+                        return;
                     }
                 }
                 Stripes.unlock(s);
@@ -690,13 +708,16 @@ public final class CheckerLoop implements Runnable {
     }
 
     /**
-     * Counts a look that found {@code first} and {@code second} (and maybe more, not counted) busy at once, for the
-     * report's run.soloBusyTogether: a thread that is busy beside every other (one spinning or polling, left running
-     * by an earlier test) keeps any period from being claimed.
+     * Counts a look that found two or more threads logging since the last look, by name, for the report's
+     * run.soloBusyTogether: a thread that logs beside every other (one spinning or polling, left running by an
+     * earlier test) keeps any period from being claimed.
      */
-    private void busyTogether(ThreadLog first, ThreadLog second) {
-        soloBusyTogether.merge(first.name(), 1L, Long::sum);
-        soloBusyTogether.merge(second.name(), 1L, Long::sum);
+    private void busyTogether() {
+        for (ThreadLog log : active) {
+            if (log.producingAtLastLook && log.thread() != thread) {
+                soloBusyTogether.merge(log.name(), 1L, Long::sum);
+            }
+        }
     }
 
     /** Drains every log once (new ones taken in), without housekeeping; returns whether any event was taken. */

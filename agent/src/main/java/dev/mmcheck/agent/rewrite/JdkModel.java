@@ -27,10 +27,10 @@ final class JdkModel {
         JUC_FIRST_CALL,
         /**
          * a call that only reads a concurrent map (get, containsKey, size...) through ConcurrentHashMap or
-         * ConcurrentMap: on a ConcurrentHashMap an acquire load of the JUC address after the call, else JUC
+         * ConcurrentMap: JUC, but left out in a solo period when the receiver is a ConcurrentHashMap (it cannot block)
          */
         JUC_READ,
-        /** {@link #JUC_READ} through a java.util.Map: on a ConcurrentHashMap the acquire load, else {@link #MAYBE_JUC} */
+        /** {@link #JUC_READ} through a java.util.Map: {@link #MAYBE_JUC}, but left out in a solo period on a ConcurrentHashMap */
         MAYBE_JUC_READ,
         /** a java.util.concurrent constructor: only its function arguments are wrapped */
         JUC_FUNCTIONS,
@@ -95,8 +95,8 @@ final class JdkModel {
             "java/util/concurrent/atomic/AtomicLongFieldUpdater",
             "java/util/concurrent/atomic/AtomicReferenceFieldUpdater");
     /**
-     * The methods of a map that only read it: on a ConcurrentHashMap they make acquire loads (its
-     * specification: an insertion happens-before a retrieval that sees it) and no store, no fence.
+     * The methods of a map that only read it: on a ConcurrentHashMap they make acquire loads and nothing that
+     * can block, so a solo period may leave them out.
      */
     private static final Set<String> MAP_READS = Set.of("get(Ljava/lang/Object;)Ljava/lang/Object;",
             "containsKey(Ljava/lang/Object;)Z", "getOrDefault(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
@@ -160,8 +160,10 @@ final class JdkModel {
             return unsafe(name, desc);
         }
         if (owner.equals("java/util/concurrent/ThreadLocalRandom")) {
-            // its methods read and write the calling thread's seed with plain accesses and synchronize with no one
-            return isStatic && name.equals("current") ? Call.of(Treatment.JUC_FIRST_CALL) : Call.NONE;
+            // its methods read and write the calling thread's seed with plain accesses and synchronize with no one,
+            // except nextGaussian, which it inherits from Random: synchronized, on the one instance all threads share
+            return isStatic && name.equals("current") ? Call.of(Treatment.JUC_FIRST_CALL)
+                    : name.equals("nextGaussian") ? Call.of(Treatment.JUC) : Call.NONE;
         }
         if (owner.equals("java/util/concurrent/TimeUnit")) {
             // unit arithmetic and sleep (Thread.sleep: no synchronization in the memory model); a timed join or wait is

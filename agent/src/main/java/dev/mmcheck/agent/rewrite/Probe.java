@@ -112,9 +112,9 @@ enum Probe {
     LOG_JUC("logJuc", "(" + Desc.LOG + "I)V"),
     /** After ThreadLocalRandom.current(): {@link #LOG_JUC} on the thread's first such call only: (log, site). */
     LOG_JUC_FIRST("logJucFirst", "(" + Desc.LOG + "I)V"),
-    /** Before a call that only reads a map: nothing on a ConcurrentHashMap, else LOG_JUC(_IF): (receiver, log, site, jucOwner). */
+    /** Before a call that only reads a map: LOG_JUC(_IF), left out in a solo period on a ConcurrentHashMap: (receiver, log, site, jucOwner). */
     LOG_MAP_READ_BEFORE("logMapReadBefore", "(Ljava/lang/Object;" + Desc.LOG + "II)V"),
-    /** After it: an acquire load of the JUC address on a ConcurrentHashMap, else LOG_JUC(_IF): (receiver, log, site, jucOwner). */
+    /** After it: the same. */
     LOG_MAP_READ_AFTER("logMapReadAfter", "(Ljava/lang/Object;" + Desc.LOG + "II)V"),
     /** {@link #LOG_JUC} when the receiver of a java.util interface call synchronizes: (receiver, log, site). */
     LOG_JUC_IF("logJucIf", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),

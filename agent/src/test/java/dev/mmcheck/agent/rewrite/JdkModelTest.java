@@ -127,6 +127,7 @@ class JdkModelTest {
                 "()Ljava/util/concurrent/ThreadLocalRandom;", false).treatment(), "the seed's initialization draws from a shared atomic");
         assertEquals(JdkModel.Treatment.NONE, virt(tlr, "nextInt", "()I").treatment(), "the thread's own seed");
         assertEquals(JdkModel.Treatment.NONE, virt(tlr, "nextLong", "(JJ)J").treatment());
+        assertEquals(JUC, virt(tlr, "nextGaussian", "()D").treatment(), "Random's, synchronized on the shared instance");
         String unit = "java/util/concurrent/TimeUnit";
         assertEquals(JdkModel.Treatment.NONE, virt(unit, "toNanos", "(J)J").treatment());
         assertEquals(JdkModel.Treatment.NONE, virt(unit, "sleep", "(J)V").treatment(), "Thread.sleep synchronizes nothing");

@@ -66,7 +66,7 @@ class SoloThreadDifferentialTest {
 
     /**
      * The agent also leaves out the synchronization accesses of the solo thread that cannot block (volatile
-     * fields, VarHandle and Unsafe accesses of every mode, reads of a ConcurrentHashMap): the fences at the
+     * fields, VarHandle and Unsafe accesses of every mode): the fences at the
      * start and end of a period are what keeps every report genuine, whatever kind the left-out accesses are.
      * Here any operation of the solo thread inside its period may be left out, fences and interlocked ones too.
      */

@@ -545,8 +545,8 @@ public final class Probes {
      */
     public static void lockHandleUnlessSolo(Object handle, Object c0, int c1, int coordinates, ThreadLog t) {
         int k = coordinates & ~HANDLE_IN_EXCLUDED;
-        if (handle != null && c0 != null && (k == 1 || k == 2) && !StripeProtocol.off(t) && direct(handle)
-                && Solo.open(t)) {
+        if (handle != null && c0 != null && (k == 1 || k == 2) && !StripeProtocol.off(t) && Solo.mine(t)
+                && direct(handle) && Solo.open(t)) { // the map lookup only in a period
             return; // the window closes in the log probe, or in unlock if the call throws
         }
         lockHandle(handle, c0, c1, coordinates, t);

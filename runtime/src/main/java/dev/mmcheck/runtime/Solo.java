@@ -250,6 +250,11 @@ public final class Solo {
         }
     }
 
+    /** Whether {@code t} is in a solo period now (a volatile read, no side effect). Owner thread only. */
+    static boolean mine(ThreadLog t) {
+        return owner == t;
+    }
+
     /**
      * Whether the access about to run on {@code t} goes unlogged because {@code t} is in a solo
      * period: then {@code t}'s window is open and {@link #close} must follow the access. A thread that

@@ -143,17 +143,26 @@ final class CallRewriting {
         return false;
     }
 
-    void maybeJuc(MethodInsnNode m) {
-        int site = rw.site(m);
-        Type[] args = Type.getArgumentTypes(m.desc);
-        InsnList before = new InsnList();
-        int[] slots = spillArguments(before, args);
+    /**
+     * With the arguments spilled and the receiver on top of the stack: keeps the receiver in a local (its slot is
+     * returned, for the probe after the call) and pushes (receiver, log, site) for a probe before the call.
+     */
+    private int keepReceiver(InsnList before, int site) {
         int receiver = rw.spill(Type.getType(Object.class), 0);
         before.add(new InsnNode(Opcodes.DUP));
         before.add(new VarInsnNode(Opcodes.ASTORE, receiver));
         before.add(new VarInsnNode(Opcodes.ALOAD, receiver));
         before.add(rw.loadLog());
         before.add(MethodRewriter.push(site));
+        return receiver;
+    }
+
+    void maybeJuc(MethodInsnNode m) {
+        int site = rw.site(m);
+        Type[] args = Type.getArgumentTypes(m.desc);
+        InsnList before = new InsnList();
+        int[] slots = spillArguments(before, args);
+        int receiver = keepReceiver(before, site);
         before.add(Probe.LOG_JUC_IF.call());
         for (int i = 0; i < args.length; i++) {
             before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
@@ -187,12 +196,7 @@ final class CallRewriting {
         Type[] args = Type.getArgumentTypes(m.desc);
         InsnList before = new InsnList();
         int[] slots = spillArguments(before, args);
-        int receiver = rw.spill(Type.getType(Object.class), 0);
-        before.add(new InsnNode(Opcodes.DUP));
-        before.add(new VarInsnNode(Opcodes.ASTORE, receiver));
-        before.add(new VarInsnNode(Opcodes.ALOAD, receiver));
-        before.add(rw.loadLog());
-        before.add(MethodRewriter.push(site));
+        int receiver = keepReceiver(before, site);
         before.add(MethodRewriter.push(jucOwner ? 1 : 0));
         before.add(Probe.LOG_MAP_READ_BEFORE.call());
         reload(before, args, slots);

@@ -45,7 +45,7 @@ public final class S29_PhasesAlone implements Runnable {
                     progress = i;
                 } else if ((i & 3) == 2) {
                     PROGRESS.setRelease(this, i + 1);
-                } else if ((i & 63) == 1) {
+                } else if ((i & 3) == 1) {
                     settings.get("mode"); // a ConcurrentHashMap read: JDK synchronization, that cannot block
                 }
             }

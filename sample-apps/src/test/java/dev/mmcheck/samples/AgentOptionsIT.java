@@ -121,7 +121,7 @@ class AgentOptionsIT {
         assertEquals(0, off.report.get("run").get("soloAccessesLeftOut").asLong(), off.output);
         assertTrue(off.report.get("run").get("eventsProduced").asLong()
                 > stats.get("eventsProduced").asLong() + 100_000, "solo=off logs the phases alone: " + off.output);
-        // the phases alone make 0.4 M volatile and release stores and 12 k map reads, left out with the plain
+        // the phases alone make 0.4 M volatile and release stores and 0.2 M map reads, left out with the plain
         // accesses (logged, they would make a run with periods log a fifth of what one without does; it logs about
         // a twentieth)
         assertTrue(off.report.get("run").get("eventsProduced").asLong() > 8 * stats.get("eventsProduced").asLong(),

@@ -160,10 +160,12 @@ final class AgentStart {
         long consumed = loop.consumed();
         SelfCheck self = loop.selfCheck();
         CheckResult result = loop.checker().result();
-        if (loop.failure() != null) {
+        List<Note> first = new ArrayList<>();
+        if (loop.failure() instanceof CheckerLoop.Stopped stopped) {
+            first.add(Note.incomplete(stopped.kind(), "", 1, stopped.getMessage())); // the run's doing: no stack
+        } else if (loop.failure() != null) {
             result = result.withFailure(Failure.of(LOOP_STAGE, loop.failureAt(), loop.failure()));
         }
-        List<Note> first = new ArrayList<>();
         if (loop.failure() != null) {
             first.add(Note.incomplete("checker-stopped", "", loop.unchecked(), "checking stopped after "
                     + loop.failureAt() + " events: the " + loop.unchecked() + " events after them were drained "

@@ -57,6 +57,11 @@ public final class Solo {
     private static long grants;
     /** Claims taken away before they were confirmed. Under {@link #LOCK}. */
     private static long claimsLost;
+    /**
+     * Why a hand-over could not be made exactly (the thread ending a period gave up waiting for the solo thread,
+     * {@link ThreadLog#awaitWindowClosed}), or null: the checker then stops checking before it feeds that end.
+     */
+    private static volatile String broken;
     /** Marks given to threads leaving a period ({@link ThreadLog#mark}): negative, never a serial. */
     private static final java.util.concurrent.atomic.AtomicInteger MARKS = new java.util.concurrent.atomic.AtomicInteger(-2);
 
@@ -67,6 +72,7 @@ public final class Solo {
     public static void configure(boolean on) {
         enabled = on;
         owner = null;
+        broken = null;
     }
 
     /** Whether solo periods may be granted: configured on, and every load need not be logged. Any thread. */
@@ -155,6 +161,11 @@ public final class Solo {
         }
     }
 
+    /** Why a period's end could not be handed over exactly (the checker stops checking there), or null. Checker thread only. */
+    public static String broken() {
+        return broken;
+    }
+
     /** Periods granted so far. Any thread. */
     public static long grants() {
         synchronized (LOCK) {
@@ -211,7 +222,15 @@ public final class Solo {
                 pendingCount = s.lvProducerIndex();
                 s.svHoldAt(pendingCount); // before any later event of this thread is published
             } else {
-                s.awaitWindowClosed();
+                if (!s.awaitWindowClosed()) {
+                    Thread solo = s.thread();
+                    String name = Thread.currentThread().getName();
+                    broken = "thread \"" + name + "\" ended the solo period of thread \"" + (solo == null ? s.name() : solo.getName())
+                            + "\", which stayed blocked for over " + ThreadLog.WINDOW_BLOCKED_LIMIT_NANOS / 1_000_000
+                            + " ms inside an access the period left out (the JVM loading a class through a class loader whose lock \""
+                            + name + "\" may hold): waiting on could hang the application, so checking stopped there; solo=off avoids it"
+                            + " (docs/agent.md)";
+                }
                 pendingCount = s.lvProducerIndex(); // the fence falls where the checker is in that log then
             }
         }
@@ -262,6 +281,11 @@ public final class Solo {
      * stripes), since the accesses it left out are not in them. Owner thread only.
      */
     static boolean open(ThreadLog t) {
+        if (t.lpWindow() != 0) {
+            // inside an access left out, where only the JVM's class loading can run code (an instrumented class
+            // loader's): logged, and the outer access keeps the window open until its own probe closes it
+            return false;
+        }
         if (owner != t) {
             if (t.wasSolo) {
                 leave(t);

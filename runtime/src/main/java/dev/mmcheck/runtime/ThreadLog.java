@@ -315,16 +315,39 @@ public final class ThreadLog {
         return (int) WINDOW.get(this);
     }
 
-    /** Waits until the owner is outside any access its solo period leaves out (after Solo.owner was cleared). Any thread but the owner. */
-    void awaitWindowClosed() {
+    /** How long the owner may stay blocked inside an access its solo period leaves out before the thread ending the period gives the wait up. */
+    static final long WINDOW_BLOCKED_LIMIT_NANOS = 1_000_000_000L;
+
+    /**
+     * Waits until the owner is outside any access its solo period leaves out (after Solo.owner was cleared);
+     * returns whether it is. Gives up (false) when the owner has stayed blocked, not runnable, for
+     * {@link #WINDOW_BLOCKED_LIMIT_NANOS} with the window open: the only code that can block inside such an
+     * access is the JVM resolving a class through a class loader, whose lock the caller may hold, so waiting
+     * on could hang the application. Any thread but the owner.
+     */
+    boolean awaitWindowClosed() {
         int spins = 0;
+        long blockedSince = 0;
         while ((int) WINDOW.getVolatile(this) != 0) {
             if (++spins < 64) {
                 Thread.onSpinWait();
-            } else {
-                Thread.yield();
+                continue;
+            }
+            Thread.yield();
+            if ((spins & 255) == 0) {
+                Thread owner = thread();
+                Thread.State state = owner == null ? Thread.State.RUNNABLE : owner.getState();
+                long now = System.nanoTime();
+                if (state == Thread.State.RUNNABLE) {
+                    blockedSince = 0;
+                } else if (blockedSince == 0) {
+                    blockedSince = now;
+                } else if (now - blockedSince > WINDOW_BLOCKED_LIMIT_NANOS) {
+                    return false;
+                }
             }
         }
+        return true;
     }
 
     /** Loads this thread did not log because they repeated its last access (racy read). Any thread. */

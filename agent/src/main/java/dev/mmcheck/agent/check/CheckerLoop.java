@@ -547,9 +547,16 @@ public final class CheckerLoop implements Runnable {
      * Feeds the end of {@code soloLog}'s solo period, once its events up to {@code count} are fed: a full fence of
      * that thread (runtime.Solo says why), unless it has ended (its end committed its stores) or this period's
      * end was fed already (by another log created before it was, or by {@link #soloPeriods}). A thread that
-     * ended its own period is held at the count until then (drain), so its fence falls exactly there.
+     * ended its own period is held at the count until then (drain), so its fence falls exactly there. Throws
+     * when the period's end could not be handed over exactly (runtime.Solo#broken): checking stops there.
      */
     private void handOver(ThreadLog soloLog, long count) {
+        String broken = Solo.broken();
+        if (broken != null) {
+            // the thread that ended the period could not wait for the solo thread: the fence cannot be placed
+            // exactly, so checking stops before anything after that end is fed (loudly: the run is incomplete)
+            throw new Stopped("solo-hand-over", broken);
+        }
         if (soloLog.handOverFed < count) {
             soloLog.handOverFed = count;
             soloLog.releaseHold();
@@ -829,6 +836,24 @@ public final class CheckerLoop implements Runnable {
     /** Times producers waited because their log was full. */
     public long backPressureWaits() {
         return total(Count.BACK_PRESSURE_WAITS);
+    }
+
+    /**
+     * Checking stopped for a reason the run gave, not a fault of the checker (a solo period's end that could not
+     * be handed over exactly): reported as an incomplete note of kind {@link #kind}, with no stack.
+     */
+    public static final class Stopped extends RuntimeException {
+        private final String kind;
+
+        Stopped(String kind, String message) {
+            super(message, null, false, false);
+            this.kind = kind;
+        }
+
+        /** The note's kind in the report. */
+        public String kind() {
+            return kind;
+        }
     }
 
     /** The failure that stopped checking, or null. */

@@ -51,8 +51,14 @@ final class AgentRun {
      */
     static AgentRun main(Path report, String classPath, String main, String... args)
             throws IOException, InterruptedException {
+        return mainWith(report, "", classPath, main, args);
+    }
+
+    /** {@link #main} with agent options {@code options} (report= is added). */
+    static AgentRun mainWith(Path report, String options, String classPath, String main, String... args)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-javaagent:" + AGENT + "=report=" + report,
+                "-javaagent:" + AGENT + "=report=" + report + (options.isEmpty() ? "" : "," + options),
                 "-cp", ROOT.resolve("sample-apps/target/test-classes") + java.io.File.pathSeparator + classPath, main));
         cmd.addAll(List.of(args));
         return exec(cmd, report);

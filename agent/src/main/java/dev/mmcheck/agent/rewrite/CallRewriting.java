@@ -215,6 +215,10 @@ final class CallRewriting {
         Type[] args = Type.getArgumentTypes(m.desc);
         InsnList before = new InsnList();
         int[] slots = spillArguments(before, args);
+        rw.resolveFirst(before, m.owner); // not inside the probes: resolving may run a class loader's code
+        if (c.treatment() == JdkModel.Treatment.HANDLE) {
+            rw.resolveTypesFirst(before, m.desc); // a VarHandle call site's first linkage resolves its descriptor's classes
+        }
         if (c.kind() != dev.mmcheck.runtime.Kinds.LOAD && dev.mmcheck.runtime.Sampling.on()) {
             // under sampling (configured before any class is instrumented) its flush ticket must be counted
             // before the call can make its store visible; a full run takes no tickets and gets no probe

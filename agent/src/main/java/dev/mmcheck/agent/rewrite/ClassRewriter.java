@@ -53,6 +53,8 @@ public final class ClassRewriter extends ClassVisitor {
     private String sourceFile = "";
     private boolean finalInstanceFields;
     private boolean tooOld;
+    /** The class file's major version. */
+    private int version;
 
     /** Rewrites everything: {@code ClassRewriter(next, context, facts, false)}. */
     ClassRewriter(ClassVisitor next, Context context, TypeFacts facts) {
@@ -78,6 +80,7 @@ public final class ClassRewriter extends ClassVisitor {
         this.className = name.replace('/', '.');
         // class files before Java 5 cannot load class constants: left as they are (and counted)
         this.tooOld = (version & 0xFFFF) < Opcodes.V1_5;
+        this.version = version & 0xFFFF;
         super.visit(version, access, name, signature, superName, interfaces);
     }
 
@@ -109,6 +112,11 @@ public final class ClassRewriter extends ClassVisitor {
 
     String internalName() {
         return internalName;
+    }
+
+    /** Whether the class file may load constants of kind MethodType (Java 7 and later). */
+    boolean methodTypeConstants() {
+        return version >= Opcodes.V1_7;
     }
 
     String className() {

@@ -41,6 +41,7 @@ final class FieldRewriting {
         InsnList after = new InsnList();
         switch (f.getOpcode()) {
             case Opcodes.GETFIELD -> {
+                rw.resolveFirst(before, f.owner);
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(rw.loadLog());
                 before.add(MethodRewriter.push(field));
@@ -59,6 +60,7 @@ final class FieldRewriting {
             case Opcodes.PUTFIELD -> {
                 int v = rw.spill(type, 0);
                 before.add(new VarInsnNode(type.getOpcode(Opcodes.ISTORE), v));
+                rw.resolveFirst(before, f.owner);
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(rw.loadLog());
                 before.add(MethodRewriter.push(field));

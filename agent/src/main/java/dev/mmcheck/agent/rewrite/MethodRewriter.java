@@ -208,6 +208,30 @@ final class MethodRewriter extends MethodNode {
         return slot;
     }
 
+    /**
+     * Resolves class {@code internalName} (a class constant, loaded and dropped) before a probe takes a stripe or
+     * opens a solo window for the access that follows. The access's first execution would otherwise resolve the
+     * class inside the probes, and resolving a class its class loader has not seen yet for this name calls the
+     * loader's {@code loadClass}: an instrumented loader's accesses would run nested inside the probes (not logged),
+     * and one whose lock another thread holds would block inside a solo window (runtime.Solo). Resolved once, the
+     * constant costs nothing in compiled code. The class's own fields need none.
+     */
+    void resolveFirst(InsnList code, String internalName) {
+        if (internalName.startsWith("[") || internalName.equals(owner.internalName())) {
+            return;
+        }
+        code.add(new LdcInsnNode(Type.getObjectType(internalName)));
+        code.add(new InsnNode(Opcodes.POP));
+    }
+
+    /** {@link #resolveFirst} for every class a signature-polymorphic call's descriptor names (a MethodType constant). */
+    void resolveTypesFirst(InsnList code, String descriptor) {
+        if (owner.methodTypeConstants()) {
+            code.add(new LdcInsnNode(Type.getMethodType(descriptor)));
+            code.add(new InsnNode(Opcodes.POP));
+        }
+    }
+
     /** The class being rewritten. */
     ClassRewriter owner() {
         return owner;

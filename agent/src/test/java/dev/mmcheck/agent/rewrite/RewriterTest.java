@@ -107,6 +107,48 @@ class RewriterTest {
         }
     }
 
+    /**
+     * The class an access names is resolved (a class constant, dropped) before its lock probe, and so is a
+     * VarHandle call's descriptor: their first execution would otherwise resolve them inside the probes, where a
+     * class loader's code could run nested (not logged) or block inside a solo window (SoloHandOverIT).
+     */
+    @Test
+    void theClassesAnAccessNamesAreResolvedBeforeItsLockProbe() throws Exception {
+        byte[] b = transform(Accesses.class);
+        assertEquals(List.of("threadLog", "ldc Ldev/mmcheck/agent/fixtures/Accesses$Frozen;", "lockPlainField", "logLoadI"),
+                probesAndConstants(b, "readOther"));
+        assertEquals(List.of("threadLog", "lockPlainField", "logLoadI"), probesAndConstants(b, "readPlain"),
+                "the class's own fields: nothing to resolve");
+        List<String> atomics = probesAndConstants(b, "atomics");
+        assertTrue(atomics.indexOf("ldc Ljava/util/concurrent/atomic/AtomicInteger;") == atomics.indexOf("lockAtomic") - 1,
+                atomics.toString());
+        List<String> handle = probesAndConstants(b, "handle");
+        int lock = handle.indexOf("lockHandleUnlessSolo");
+        assertEquals(List.of("ldc Ljava/lang/invoke/VarHandle;", "ldc (Ldev/mmcheck/agent/fixtures/Accesses;I)V"),
+                handle.subList(lock - 2, lock), handle.toString());
+        Loader loader = new Loader(Accesses.class.getName(), b);
+        Object o = loader.loadClass(Accesses.class.getName()).getConstructor().newInstance();
+        assertEquals(7, o.getClass().getMethod("handle").invoke(o), "the transformed code still runs");
+    }
+
+    private List<String> probesAndConstants(byte[] bytes, String method) {
+        ClassNode n = new ClassNode();
+        new ClassReader(bytes).accept(n, 0);
+        List<String> out = new ArrayList<>();
+        for (MethodNode m : n.methods) {
+            if (m.name.equals(method)) {
+                m.instructions.forEach(i -> {
+                    if (i instanceof MethodInsnNode mi && (mi.owner.startsWith("dev/mmcheck/runtime/"))) {
+                        out.add(mi.name);
+                    } else if (i instanceof org.objectweb.asm.tree.LdcInsnNode l && l.cst instanceof org.objectweb.asm.Type t) {
+                        out.add("ldc " + t.getDescriptor());
+                    }
+                });
+            }
+        }
+        return out;
+    }
+
     /** Loads the given classes from their transformed bytes, child-first. */
     private static final class Loader extends ClassLoader {
         private final java.util.Map<String, byte[]> classes = new java.util.HashMap<>();

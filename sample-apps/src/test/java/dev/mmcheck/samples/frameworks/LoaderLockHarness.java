@@ -4,16 +4,18 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * A thread in a solo period blocked inside an access it is leaving out, on a lock held by the thread that
- * ends the period (docs/agent.md, "Accesses of a thread running alone"), run under the agent by SoloHandOverIT.
+ * An access whose first execution makes the JVM load a class through an instrumented class loader whose lock
+ * another thread holds, run under the agent by ClassLoadingIT (docs/agent.md, "Accesses of a thread running
+ * alone").
  *
  * <p>{@code Reader} is defined by a class loader of the application's own ({@link Loader}, instrumented, not
  * parallel capable: loading a class through it holds the loader's lock). Its first read of {@code Box.x}
- * resolves {@code Box} through that loader, inside the access. Thread "loader" holds the loader's lock (it
- * is loading a class), sleeps while "main" runs alone long enough for a solo period, then makes an access,
- * which ends the period; "main" meanwhile reads {@code box.x} for the first time and blocks on the loader's
- * lock. The thread ending the period waits for "main" to leave its access, which "main" cannot do before
- * "loader" lets the lock go: before the agent gave such a hand-over up, the run hung here.
+ * resolves {@code Box} through that loader. Thread "loader" holds the loader's lock (it is loading a class),
+ * sleeps while "main" runs alone long enough for a solo period, then makes an access, which ends the period;
+ * "main" meanwhile reads {@code box.x} for the first time and blocks on the loader's lock. When the agent
+ * resolved {@code Box} inside the access's probes, "main" blocked inside the access its period left out, the
+ * thread ending the period waited for "main" to leave it, and the run hung; with {@code solo=off} the loader's
+ * own accesses ran inside the probes, unlogged. The agent now resolves the class before the probes.
  * Prints {@code harness: loader lock ok, x=42} when it ends.
  */
 public final class LoaderLockHarness {
@@ -37,7 +39,7 @@ public final class LoaderLockHarness {
 
         @Override
         public int read(Box box) {
-            return box.x; // the first execution resolves Box through Loader, under its lock, inside the access
+            return box.x; // the first execution resolves Box through Loader, under its lock
         }
     }
 

@@ -254,6 +254,7 @@ final class AgentStart {
             run.put("pauses", loop.total(CheckerLoop.Count.PAUSES));
             run.put("pausedMillis", loop.total(CheckerLoop.Count.PAUSED_NANOS) / 1_000_000);
             run.put("pausesOverBudget", loop.total(CheckerLoop.Count.PAUSES_OVER_BUDGET));
+            run.put("pausesAlone", loop.total(CheckerLoop.Count.PAUSES_ALONE));
         }
         if (self != null) {
             run.put("selfCheckReads", self.reads());

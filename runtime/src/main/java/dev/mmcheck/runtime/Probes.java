@@ -257,6 +257,7 @@ public final class Probes {
 
     /** Before monitorexit (or any exit of a synchronized method): interlocked on the monitor. */
     public static void logMonitorExit(Object monitor, ThreadLog t, int site) {
+        Solo.notAlone(); // a thread blocked on the monitor, or notified, may run (schedule=active's hint)
         if (monitor != null && !StripeProtocol.off(t)) {
             StripeProtocol.take(t, monitor, MONITOR);
             StripeProtocol.log(t, Kinds.MONITOR_EXIT, site, StripeProtocol.NO_VALUE);
@@ -314,6 +315,7 @@ public final class Probes {
      * of its thread, so no store buffered before it reaches another thread through it.
      */
     public static void logJuc(ThreadLog t, int site) {
+        Solo.notAlone(); // the call may wake another thread (schedule=active's hint)
         if (!StripeProtocol.off(t)) {
             StripeProtocol.take(t, JUC_OBJECT, JUC);
             StripeProtocol.log(t, Kinds.INTERLOCKED, site, StripeProtocol.NO_VALUE);

@@ -20,7 +20,8 @@ package dev.mmcheck.runtime;
  * reached it (always for the first {@link #ALWAYS} times per thread and store site, then
  * {@code ALWAYS/n} at the n-th: a few dozen pauses per site and thread over a long run, so hot code
  * stays fast and cold code is perturbed), and never while the threads together have spent more than
- * {@link #BUDGET_SHARE} of the time since start-up paused. A pause yields the processor for {@link #pauseNanos}: it
+ * {@link #BUDGET_SHARE} of the time since start-up paused, nor while no other thread runs accesses as far as
+ * the checker can tell ({@link Solo#alone}: a pause would only spend that budget). A pause yields the processor for {@link #pauseNanos}: it
  * holds no stripe and no lock of mmcheck's, waits for nothing, and changes no value the program
  * computes, so it cannot deadlock a program that does not already deadlock. The choices come from a
  * per-thread generator seeded with {@link #seed} and the thread's serial, so a run repeats them as
@@ -160,6 +161,13 @@ public final class Schedule {
             return;
         }
         long now = System.nanoTime();
+        if (Solo.alone(t, now)) {
+            // no other thread runs accesses (a solo period, or the checker's last look found this thread the only
+            // one logging): none has an access to land in the window, and the pause would only slow this thread
+            // and spend the budget that threads which do meet need
+            t.pausesAlone++;
+            return;
+        }
         if (PAUSED.get() > (now - startNanos) * BUDGET_SHARE) {
             t.pausesOverBudget++;
             return;

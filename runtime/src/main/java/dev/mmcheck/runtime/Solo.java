@@ -39,6 +39,12 @@ public final class Solo {
     static volatile ThreadLog owner;
     /** Changes with every claim: a thread whose last event saw another value goes through {@link #passed} first. */
     static volatile int epoch;
+    /** The one thread that logged between the checker's last two looks, or null (schedule=active's hint: {@link #alone}). */
+    private static volatile ThreadLog alone;
+    /** When the checker looked and found {@link #alone} logging alone. */
+    private static volatile long aloneAt;
+    /** How long that look says that no other thread runs accesses. */
+    static final long ALONE_NANOS = 2_000_000L;
     /** Whether the checker may grant solo periods (solo=on, no sampling, no check that needs every access). */
     private static volatile boolean enabled;
     /** Guards the claim, the grant, the revocation and the pending hand-over. */
@@ -179,6 +185,7 @@ public final class Solo {
      * {@link #passed}).
      */
     static void created(ThreadLog fresh) {
+        notAlone();
         synchronized (LOCK) {
             if (claim != null) {
                 endLocked();
@@ -267,6 +274,32 @@ public final class Solo {
                 pending = null;
             }
         }
+    }
+
+    /**
+     * The checker's look, once a millisecond: {@code log} (or null) was the only thread to log since the last look.
+     * Checker thread only.
+     */
+    public static void lookedAlone(ThreadLog log, long now) {
+        aloneAt = now;
+        alone = log;
+    }
+
+    /** Another thread may run accesses from now on (a thread starts, a j.u.c call or a monitor exit may wake one). Any thread. */
+    static void notAlone() {
+        if (alone != null) {
+            alone = null;
+        }
+    }
+
+    /**
+     * Whether no other thread runs accesses beside {@code t} now, as far as the checker can tell: {@code t} is in a
+     * solo period, or the checker's last look, less than {@link #ALONE_NANOS} before {@code now}, found it the
+     * only thread logging and nothing since may have woken another. A hint for schedule=active, whose pauses are
+     * for other threads' accesses to land in; never for what is logged. Owner thread only.
+     */
+    static boolean alone(ThreadLog t, long now) {
+        return owner == t || (alone == t && now - aloneAt < ALONE_NANOS);
     }
 
     /** Whether {@code t} is in a solo period now (a volatile read, no side effect). Owner thread only. */

@@ -162,6 +162,8 @@ public final class ThreadLog {
     public long producedAtLastLook = -1;
     /** Whether it had produced events since the look before that one. Consumer only. */
     public boolean producingAtLastLook;
+    /** This log's producer index at the checker's last look for a thread logging alone (Solo#lookedAlone). Checker thread only. */
+    public long producedAtAloneLook = -1;
     /** The largest event count at which one of this log's solo periods ended and whose hand-over the checker has fed, -1 when none. Consumer only. */
     public long handOverFed = -1;
     /** The write count an optimistic repeated load validates against. */
@@ -194,6 +196,8 @@ public final class ThreadLog {
     long pauses;
     long pausedNanos;
     long pausesOverBudget;
+    /** Pauses left out because the thread was in a solo period (Schedule). */
+    long pausesAlone;
     // per stripe (direct-mapped on its low bits): the address this thread last accessed there, and the
     // stripe's write count just after; a load of the same address with no write since repeats it
     static final int CACHE = 256;
@@ -253,6 +257,11 @@ public final class ThreadLog {
     /** Nanoseconds this thread spent in pauses (racy read). Any thread. */
     public long pausedNanos() {
         return pausedNanos;
+    }
+
+    /** Pauses left out because the thread was in a solo period (racy read). Any thread. */
+    public long pausesAlone() {
+        return pausesAlone;
     }
 
     /** Pauses left out because the thread had spent its budget (racy read). Any thread. */

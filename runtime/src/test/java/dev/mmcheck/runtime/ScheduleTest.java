@@ -142,4 +142,53 @@ class ScheduleTest {
         assertTrue(differs, "another thread's generator makes other choices");
         assertTrue(t.pausedNanos >= t.pauses * 1000, "each pause lasts at least its time");
     }
+
+    @Test
+    void aThreadInASoloPeriodMakesNoPauseAndTheSameChoicesOtherwise() {
+        ThreadLog t = log(7);
+        ThreadLog same = log(7);
+        int n = 2_000;
+        Solo.owner = t; // no other thread logs: no access of another thread can land in the window
+        try {
+            for (int i = 0; i < n; i++) {
+                t.pauseSite = 60;
+                Schedule.afterUnlock(t);
+                same.pauseSite = 60;
+                Schedule.afterUnlock(same);
+            }
+        } finally {
+            Solo.owner = null;
+        }
+        assertEquals(0, t.pauses, "no pause while alone");
+        assertTrue(same.pauses > Schedule.ALWAYS, "the same thread not alone pauses: " + same.pauses);
+        assertEquals(same.pauses, t.pausesAlone, "each pause it would have made is counted as left out");
+        t.pauseSite = 60;
+        Schedule.afterUnlock(t);
+        same.pauseSite = 60;
+        Schedule.afterUnlock(same);
+        assertEquals(same.pauses - t.pausesAlone, t.pauses, "out of the period, the same choice at the same point");
+    }
+
+    @Test
+    void aThreadTheCheckerFoundLoggingAloneMakesNoPauseUntilAnotherMayRun() {
+        ThreadLog t = log(8);
+        ThreadLog other = log(9);
+        Solo.lookedAlone(t, System.nanoTime());
+        t.pauseSite = 70; // the site's first window point: it pauses unless alone
+        Schedule.afterUnlock(t);
+        assertEquals(0, t.pauses, "the checker's last look found it the only thread logging");
+        assertEquals(1, t.pausesAlone);
+        other.pauseSite = 70;
+        Schedule.afterUnlock(other);
+        assertEquals(1, other.pauses, "not for another thread");
+        Solo.notAlone(); // a j.u.c call, a monitor exit or a new thread: another may run now
+        t.pauseSite = 71;
+        Schedule.afterUnlock(t);
+        assertEquals(1, t.pauses, "after something that may wake another thread it pauses again");
+        Solo.lookedAlone(t, System.nanoTime() - Solo.ALONE_NANOS);
+        t.pauseSite = 72;
+        Schedule.afterUnlock(t);
+        assertEquals(2, t.pauses, "a look older than the hint's life says nothing");
+        Solo.lookedAlone(null, System.nanoTime());
+    }
 }

@@ -103,7 +103,9 @@ public final class CheckerLoop implements Runnable {
         /** Nanoseconds spent in those pauses. */
         PAUSED_NANOS(ThreadLog::pausedNanos),
         /** Pauses left out because their thread had spent its pause budget. */
-        PAUSES_OVER_BUDGET(ThreadLog::pausesOverBudget);
+        PAUSES_OVER_BUDGET(ThreadLog::pausesOverBudget),
+        /** Pauses left out because their thread was in a solo period. */
+        PAUSES_ALONE(ThreadLog::pausesAlone);
 
         private final ToLongFunction<ThreadLog> of;
 
@@ -544,6 +546,32 @@ public final class CheckerLoop implements Runnable {
     }
 
     /**
+     * Tells schedule=active which thread, if one, has been the only one to log over the last two looks, with no
+     * thread started and not yet begun (runtime.Solo#alone): a thread just started runs its first accesses before
+     * it has logged anything a look could see.
+     */
+    private void lookAlone(long now) {
+        ThreadLog only = null;
+        int producers = 0;
+        boolean starting = false;
+        for (ThreadLog log : active) {
+            long p = log.lvProducerIndex();
+            starting |= p == 0;
+            if (p != log.producedAtAloneLook) {
+                log.producedAtAloneLook = p;
+                producers++;
+                only = log;
+            }
+        }
+        ThreadLog alone = producers == 1 && !starting ? only : null;
+        Solo.lookedAlone(alone != null && alone == aloneAtLastLook ? alone : null, now);
+        aloneAtLastLook = alone;
+    }
+
+    /** The thread found logging alone at the last look, or null. */
+    private ThreadLog aloneAtLastLook;
+
+    /**
      * Feeds the end of {@code soloLog}'s solo period, once its events up to {@code count} are fed: a full fence of
      * that thread (runtime.Solo says why), unless it has ended (its end committed its stores) or this period's
      * end was fed already (by another log created before it was, or by {@link #soloPeriods}). A thread that
@@ -585,6 +613,7 @@ public final class CheckerLoop implements Runnable {
      * claim wait longer, since each costs a sweep of the stripes and fences of the quiet threads.
      */
     private void soloPeriods(long now) {
+        lookAlone(now);
         ThreadLog pending = Solo.pending();
         if (pending != null) {
             long count = Solo.pendingCount();

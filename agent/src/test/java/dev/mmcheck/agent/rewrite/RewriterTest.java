@@ -58,6 +58,11 @@ class RewriterTest {
     }
 
     private List<String> probes(byte[] bytes, String method) {
+        return probes(bytes, method, false);
+    }
+
+    /** The probes {@code method} calls, in order, and with {@code constants} the class and method-type constants it loads. */
+    private List<String> probes(byte[] bytes, String method, boolean constants) {
         ClassNode n = new ClassNode();
         new ClassReader(bytes).accept(n, 0);
         List<String> out = new ArrayList<>();
@@ -66,6 +71,8 @@ class RewriterTest {
                 m.instructions.forEach(i -> {
                     if (i instanceof MethodInsnNode mi && (mi.owner.startsWith("dev/mmcheck/runtime/"))) {
                         out.add(mi.name);
+                    } else if (constants && i instanceof org.objectweb.asm.tree.LdcInsnNode l && l.cst instanceof org.objectweb.asm.Type t) {
+                        out.add("ldc " + t.getDescriptor());
                     }
                 });
             }
@@ -116,37 +123,19 @@ class RewriterTest {
     void theClassesAnAccessNamesAreResolvedBeforeItsLockProbe() throws Exception {
         byte[] b = transform(Accesses.class);
         assertEquals(List.of("threadLog", "ldc Ldev/mmcheck/agent/fixtures/Accesses$Frozen;", "lockPlainField", "logLoadI"),
-                probesAndConstants(b, "readOther"));
-        assertEquals(List.of("threadLog", "lockPlainField", "logLoadI"), probesAndConstants(b, "readPlain"),
+                probes(b, "readOther", true));
+        assertEquals(List.of("threadLog", "lockPlainField", "logLoadI"), probes(b, "readPlain", true),
                 "the class's own fields: nothing to resolve");
-        List<String> atomics = probesAndConstants(b, "atomics");
+        List<String> atomics = probes(b, "atomics", true);
         assertTrue(atomics.indexOf("ldc Ljava/util/concurrent/atomic/AtomicInteger;") == atomics.indexOf("lockAtomic") - 1,
                 atomics.toString());
-        List<String> handle = probesAndConstants(b, "handle");
+        List<String> handle = probes(b, "handle", true);
         int lock = handle.indexOf("lockHandleUnlessSolo");
         assertEquals(List.of("ldc Ljava/lang/invoke/VarHandle;", "ldc (Ldev/mmcheck/agent/fixtures/Accesses;I)V"),
                 handle.subList(lock - 2, lock), handle.toString());
         Loader loader = new Loader(Accesses.class.getName(), b);
         Object o = loader.loadClass(Accesses.class.getName()).getConstructor().newInstance();
         assertEquals(7, o.getClass().getMethod("handle").invoke(o), "the transformed code still runs");
-    }
-
-    private List<String> probesAndConstants(byte[] bytes, String method) {
-        ClassNode n = new ClassNode();
-        new ClassReader(bytes).accept(n, 0);
-        List<String> out = new ArrayList<>();
-        for (MethodNode m : n.methods) {
-            if (m.name.equals(method)) {
-                m.instructions.forEach(i -> {
-                    if (i instanceof MethodInsnNode mi && (mi.owner.startsWith("dev/mmcheck/runtime/"))) {
-                        out.add(mi.name);
-                    } else if (i instanceof org.objectweb.asm.tree.LdcInsnNode l && l.cst instanceof org.objectweb.asm.Type t) {
-                        out.add("ldc " + t.getDescriptor());
-                    }
-                });
-            }
-        }
-        return out;
     }
 
     /** Loads the given classes from their transformed bytes, child-first. */

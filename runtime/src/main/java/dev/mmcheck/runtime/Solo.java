@@ -277,8 +277,8 @@ public final class Solo {
     }
 
     /**
-     * The checker's look, once a millisecond: {@code log} (or null) was the only thread to log since the last look.
-     * Checker thread only.
+     * The checker's look, once a millisecond: {@code log} (or null) was the only thread to log over its last two
+     * looks. Checker thread only.
      */
     public static void lookedAlone(ThreadLog log, long now) {
         aloneAt = now;

@@ -196,7 +196,7 @@ public final class ThreadLog {
     long pauses;
     long pausedNanos;
     long pausesOverBudget;
-    /** Pauses left out because the thread was in a solo period (Schedule). */
+    /** Pauses left out because no other thread ran accesses beside this one, as far as the checker could tell (Schedule). */
     long pausesAlone;
     // per stripe (direct-mapped on its low bits): the address this thread last accessed there, and the
     // stripe's write count just after; a load of the same address with no write since repeats it
@@ -259,7 +259,7 @@ public final class ThreadLog {
         return pausedNanos;
     }
 
-    /** Pauses left out because the thread was in a solo period (racy read). Any thread. */
+    /** Pauses left out because no other thread ran accesses beside this one, as far as the checker could tell (racy read). Any thread. */
     public long pausesAlone() {
         return pausesAlone;
     }

@@ -104,7 +104,7 @@ public final class CheckerLoop implements Runnable {
         PAUSED_NANOS(ThreadLog::pausedNanos),
         /** Pauses left out because their thread had spent its pause budget. */
         PAUSES_OVER_BUDGET(ThreadLog::pausesOverBudget),
-        /** Pauses left out because their thread was in a solo period. */
+        /** Pauses left out because no other thread ran accesses beside theirs, as far as the checker could tell. */
         PAUSES_ALONE(ThreadLog::pausesAlone);
 
         private final ToLongFunction<ThreadLog> of;

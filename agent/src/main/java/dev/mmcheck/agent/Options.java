@@ -67,9 +67,14 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed",
             "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample", "sync", "solo");
 
-    /** Infrastructure that is not the code under test, excluded unless {@code excludes} is given. */
+    /**
+     * Infrastructure that is not the code under test, excluded unless {@code excludes} is given: test runners
+     * (JUnit, TestNG, Surefire, Gradle's workers), mocking libraries (Mockito, EasyMock) and assertion libraries
+     * (AssertJ, Hamcrest). Their synchronization is still logged (docs/agent.md).
+     */
     public static final List<String> DEFAULT_EXCLUDES = List.of("org.junit.*", "junit.*", "org.opentest4j.*",
-            "org.apiguardian.*", "org.apache.maven.*", "org.gradle.*", "worker.org.gradle.*");
+            "org.apiguardian.*", "org.apache.maven.*", "org.gradle.*", "worker.org.gradle.*", "org.testng.*",
+            "org.mockito.*", "org.easymock.*", "org.assertj.*", "org.hamcrest.*");
 
     /** The agent's own packages, never instrumented. */
     public static final List<String> AGENT_PACKAGES = List.of("dev.mmcheck.agent.", "dev.mmcheck.runtime.",

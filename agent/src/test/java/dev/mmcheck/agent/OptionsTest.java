@@ -166,6 +166,11 @@ class OptionsTest {
         assertFalse(all.instruments("dev.mmcheck.agent.Agent"));
         assertFalse(all.instruments("dev.mmcheck.shaded.bytebuddy.ByteBuddy"));
         assertFalse(all.instruments("org.junit.jupiter.api.Test"));
+        // mocking and assertion libraries are test infrastructure too (their synchronization is still logged)
+        assertFalse(all.instruments("org.mockito.internal.util.concurrent.WeakConcurrentMap"));
+        assertFalse(all.instruments("org.assertj.core.api.Assertions"));
+        assertFalse(all.instruments("org.hamcrest.Matchers"));
+        assertTrue(all.instruments("com.acme.Queue$MockitoMock$1234"), "a mock of the code under test is in its package");
         Options some = Options.parse("includes=com.acme.*,excludes=com.acme.gen.*", props());
         assertTrue(some.instruments("com.acme.Queue"));
         assertFalse(some.instruments("com.acme.gen.Parser"));

@@ -17,11 +17,17 @@
 #   git clone https://github.com/real-logic/agrona /tmp/agrona && git -C /tmp/agrona checkout a8e3d63e
 #   SUITE=agrona TESTS=/tmp/agrona/agrona/src/test/java bench/library-suite.sh
 #
+# For the LMAX Disruptor 4.0.0 (SUITE=disruptor: all its JUnit 5 tests, the tests of tag 4.0.0 against the
+# released jar):
+#
+#   git clone --branch 4.0.0 https://github.com/LMAX-Exchange/disruptor /tmp/disruptor
+#   SUITE=disruptor TESTS=/tmp/disruptor/src/test/java bench/library-suite.sh
+#
 # Settings (environment):
 #   TESTS    the test source directory (required)
-#   SUITE    jctools (default) or agrona: the groups, the test dependencies and the JVM options
+#   SUITE    jctools (default), agrona or disruptor: the groups, the test dependencies and the JVM options
 #   LIB      groupId:artifactId:version of the library under test (default org.jctools:jctools-core:4.0.5,
-#            with SUITE=agrona org.agrona:agrona:2.1.0)
+#            with SUITE=agrona org.agrona:agrona:2.1.0, with SUITE=disruptor com.lmax:disruptor:4.0.0)
 #   OPTIONS  extra agent options (default none; the report and summary always go to the work directory)
 #   LIMIT    a run with the agent is stopped after LIMIT times its plain time (default 10), at least 60 s
 #   WORK     where the generated project, logs and reports go (default a new directory under /tmp; kept)
@@ -39,7 +45,8 @@ SUITE=${SUITE:-jctools}
 case "$SUITE" in
   jctools) LIB=${LIB:-org.jctools:jctools-core:4.0.5} ;;
   agrona) LIB=${LIB:-org.agrona:agrona:2.1.0} ;;
-  *) echo "library-suite: SUITE=$SUITE is not jctools or agrona" >&2; exit 2 ;;
+  disruptor) LIB=${LIB:-com.lmax:disruptor:4.0.0} ;;
+  *) echo "library-suite: SUITE=$SUITE is not jctools, agrona or disruptor" >&2; exit 2 ;;
 esac
 LIMIT=${LIMIT:-10}
 OPTIONS=${OPTIONS:-}
@@ -63,6 +70,16 @@ if [ "$SUITE" = jctools ]; then
     <dependency><groupId>org.hamcrest</groupId><artifactId>hamcrest-all</artifactId><version>1.3</version></dependency>
     <dependency><groupId>com.google.guava</groupId><artifactId>guava-testlib</artifactId><version>31.1-jre</version></dependency>'
   MANAGED=''
+  JVM_ARGS=''
+elif [ "$SUITE" = disruptor ]; then
+  declare -A GROUP=(
+    [core]='com/lmax/disruptor/*Test,com/lmax/disruptor/util/*Test'
+    [dsl]='com/lmax/disruptor/dsl/**/*Test'
+  )
+  ORDER=(core dsl)
+  DEPS='<dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter</artifactId></dependency>
+    <dependency><groupId>org.hamcrest</groupId><artifactId>hamcrest</artifactId><version>2.2</version></dependency>'
+  MANAGED='<dependencyManagement><dependencies><dependency><groupId>org.junit</groupId><artifactId>junit-bom</artifactId><version>5.9.0</version><type>pom</type><scope>import</scope></dependency></dependencies></dependencyManagement>'
   JVM_ARGS=''
 else
   declare -A GROUP=(

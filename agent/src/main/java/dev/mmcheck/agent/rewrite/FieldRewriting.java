@@ -36,7 +36,8 @@ final class FieldRewriting {
         Type type = Type.getType(f.desc);
         char l = MethodRewriter.letter(type);
         boolean load = f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.GETSTATIC;
-        int site = rw.site(f, load && facts.isVolatile() ? "volatile" : ""); // a volatile store's kind says it
+        // a volatile store's kind says its mode; a plain access may be ordered by a fence next to it (FenceOrdered)
+        int site = rw.site(f, facts.isVolatile() ? (load ? "volatile" : "") : rw.fencedMode(f));
         InsnList before = new InsnList();
         InsnList after = new InsnList();
         switch (f.getOpcode()) {

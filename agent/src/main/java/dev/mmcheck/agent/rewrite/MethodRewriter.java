@@ -44,6 +44,8 @@ final class MethodRewriter extends MethodNode {
     private final Map<String, Integer> spillSlots = new HashMap<>();
     private final List<TryCatchBlockNode> innerHandlers = new ArrayList<>();
     private Map<AbstractInsnNode, Integer> bci;
+    /** The plain field accesses a fence next to them orders, and the mode that makes them ({@link FenceOrdered}). */
+    private Map<AbstractInsnNode, String> fenced;
     private int line;
     private int rewritten;
     private final FieldRewriting fields = new FieldRewriting(this);
@@ -71,6 +73,7 @@ final class MethodRewriter extends MethodNode {
     private void rewrite() {
         nextLocal = maxLocals;
         bci = Bytecode.offsets(instructions);
+        fenced = FenceOrdered.modes(instructions); // before any rewriting: the fence and the access side by side
         boolean isCtor = name.equals("<init>");
         AbstractInsnNode superCall = isCtor ? superCall() : null;
         boolean started = !isCtor;
@@ -143,6 +146,11 @@ final class MethodRewriter extends MethodNode {
     int site(AbstractInsnNode n, String mode) {
         Integer at = bci.get(n);
         return owner.site(name, line, at == null ? -1 : at, mode);
+    }
+
+    /** The mode a fence next to plain field access {@code n} gives it ({@code release}, {@code acquire}), or empty. */
+    String fencedMode(AbstractInsnNode n) {
+        return fenced.getOrDefault(n, "");
     }
 
     /** Pushes int constant {@code v}. */

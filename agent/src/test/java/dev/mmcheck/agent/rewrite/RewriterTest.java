@@ -1,6 +1,7 @@
 package dev.mmcheck.agent.rewrite;
 
 import dev.mmcheck.agent.fixtures.Accesses;
+import dev.mmcheck.agent.fixtures.Fenced;
 import dev.mmcheck.agent.ids.FieldTable;
 import dev.mmcheck.agent.ids.SiteTable;
 import dev.mmcheck.runtime.EventLog;
@@ -94,6 +95,29 @@ class RewriterTest {
                 "a VarHandle access in any mode: left out in a solo period");
         assertTrue(probes(b, "<clinit>").containsAll(List.of("updaterCreated", "fieldHandleCreated")));
         assertTrue(probes(b, "<init>").contains("logFence"), "final fields: the constructor ends with a freeze");
+    }
+
+    /**
+     * A plain store right after a release fence, and a plain load right before an acquire fence, are classified as the
+     * release store and acquire load they are written to be (their sites' mode: FenceOrdered); others stay plain.
+     */
+    @Test
+    void plainFieldAccessesOrderedByAFenceNextToThemGetItsMode() throws Exception {
+        int before = sites.size();
+        transform(Fenced.class);
+        java.util.Map<String, List<String>> modes = new java.util.TreeMap<>();
+        for (int i = before; i < sites.size(); i++) {
+            dev.mmcheck.checker.event.Site s = sites.get(i);
+            if (s.className().endsWith("Fenced") && !s.method().equals("<init>")) {
+                modes.computeIfAbsent(s.method(), k -> new ArrayList<>()).add(s.mode());
+            }
+        }
+        // each method's sites, its fences' included (no mode of their own), in order
+        assertEquals(List.of("", "release"), modes.get("set"), "Sequence.set: releaseFence, then a plain store");
+        assertEquals(List.of("acquire", ""), modes.get("get"), "Sequence.get: a plain load, then acquireFence");
+        assertEquals(List.of("", "release", "acquire", ""), modes.get("fullFenced"), "a full fence orders both ways");
+        assertEquals(List.of("", "release", "", "", "", "", ""), modes.get("notFenced"),
+                "only the store right after the first fence is ordered so; the rest is plain");
     }
 
     /**

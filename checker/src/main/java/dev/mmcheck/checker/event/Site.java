@@ -10,8 +10,9 @@ package dev.mmcheck.checker.event;
  * @param bci       bytecode index, or -1 when unknown
  * @param mode      the access mode the code chose there when the event's kind does not say it: {@code
  *                  volatile}, {@code acquire} or {@code opaque} for a load, {@code opaque} for a store;
- *                  empty for a plain access and wherever the kind says it all (release, volatile
- *                  store, interlocked)
+ *                  {@code acquire} or {@code release} for a plain load or store that a fence right next
+ *                  to it orders so; empty for a plain access and wherever the kind says it all (release,
+ *                  volatile store, interlocked)
  */
 public record Site(String className, String method, String file, int line, int bci, String mode) {
 

@@ -483,6 +483,9 @@ public final class CheckerLoop implements Runnable {
             case Kinds.THREAD_START, Kinds.THREAD_JOIN -> {
                 ThreadLog other = EventLog.existingLogOf((Thread) log.lpObject(c));
                 if (other != null) {
+                    if (kind == Kinds.THREAD_START) {
+                        other.startFed = true; // its log may end now, even with no event of its own (housekeeping)
+                    }
                     emit(kind, serial, other.serial(), site);
                 } else {
                     emit(Kinds.FULL_FENCE, serial, -1, site);
@@ -782,9 +785,12 @@ public final class CheckerLoop implements Runnable {
         for (Iterator<ThreadLog> it = active.iterator(); it.hasNext();) {
             ThreadLog log = it.next();
             Thread t = log.thread();
-            // TERMINATED, not !isAlive(): a log exists from Thread.start on, before the thread is alive
+            // TERMINATED, not !isAlive(): a log exists from Thread.start on, before the thread is alive; and a
+            // thread with no event of its own ends only after its start (an event of it ends the log after its start
+            // anyway: its begin follows the start on the start's stripe)
+            long produced = log.lvProducerIndex();
             if ((t == null || t.getState() == Thread.State.TERMINATED)
-                    && log.lpConsumerIndex() == log.lvProducerIndex()) {
+                    && log.lpConsumerIndex() == produced && (produced > 0 || log.startFed || failure != null)) {
                 added += failure == null ? 1 : 0;
                 emit(Kinds.THREAD_END, log.serial(), -1, -1);
                 log.release();

@@ -33,6 +33,8 @@ public final class Contexts {
     private static final Map<Integer, List<String>> CHAINS_BY_SITE = new ConcurrentHashMap<>();
     private static final Map<Integer, Integer> TRIED = new ConcurrentHashMap<>();
     private static final StackWalker WALKER = StackWalker.getInstance();
+    /** The agent's own frames that can stand between application frames: the wrappers of tasks (SyncTasks). */
+    private static final String WRAPPERS = SyncTasks.class.getName();
     /** The frames on top of the application's: the probe that logged the event, down to this class. */
     private static final java.util.Set<String> PROBE_CLASSES = java.util.Set.of(Contexts.class.getName(),
             StripeProtocol.class.getName(), Probes.class.getName(), ArrayLoads.class.getName(),
@@ -87,7 +89,8 @@ public final class Contexts {
                 List<String> kept = new ArrayList<>();
                 frames.dropWhile(f -> PROBE_CLASSES.contains(f.getClassName()))
                         .filter(f -> !f.getClassName().startsWith("java.") && !f.getClassName().startsWith("jdk.")
-                        && !f.getClassName().startsWith("sun."))
+                        && !f.getClassName().startsWith("sun.")
+                        && !f.getClassName().startsWith(WRAPPERS)) // the agent's wrappers of tasks handed to j.u.c
                         .limit(FRAMES)
                         .forEach(f -> kept.add(0, simple(f.getClassName()) + "." + f.getMethodName() + ":"
                                 + f.getLineNumber()));

@@ -29,6 +29,21 @@ class ContextsTest {
     }
 
     @Test
+    void theAgentsWrapperOfATaskIsNotInItsChain() {
+        int site = 4321;
+        Contexts.want(site);
+        Runnable task = () -> {
+            t.contextSite = site;
+            Contexts.capture(t);
+        };
+        SyncTasks.runnable(task, 0).run(); // as an executor runs a task handed to it
+        List<String> chains = Contexts.captured().get(site);
+        assertEquals(1, chains.size(), String.valueOf(chains));
+        assertFalse(chains.get(0).contains("SyncTasks"), "no frame of the agent's: " + chains);
+        assertTrue(chains.get(0).contains("ContextsTest.theAgentsWrapperOfATaskIsNotInItsChain"), chains.get(0));
+    }
+
+    @Test
     void aWantedSiteRecordsItsDistinctCallerChains() {
         assertFalse(Contexts.wanted(SITE), "nothing is recorded before a finding asks");
         Contexts.want(SITE);

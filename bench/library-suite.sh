@@ -18,7 +18,7 @@
 #   SUITE=agrona TESTS=/tmp/agrona/agrona/src/test/java bench/library-suite.sh
 #
 # For the LMAX Disruptor 4.0.0 (SUITE=disruptor: all its JUnit 5 tests, the tests of tag 4.0.0 against the
-# released jar):
+# released jar, run concurrently as its own build runs them):
 #
 #   git clone --branch 4.0.0 https://github.com/LMAX-Exchange/disruptor /tmp/disruptor
 #   SUITE=disruptor TESTS=/tmp/disruptor/src/test/java bench/library-suite.sh
@@ -80,7 +80,8 @@ elif [ "$SUITE" = disruptor ]; then
   DEPS='<dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter</artifactId></dependency>
     <dependency><groupId>org.hamcrest</groupId><artifactId>hamcrest</artifactId><version>2.2</version></dependency>'
   MANAGED='<dependencyManagement><dependencies><dependency><groupId>org.junit</groupId><artifactId>junit-bom</artifactId><version>5.9.0</version><type>pom</type><scope>import</scope></dependency></dependencies></dependencyManagement>'
-  JVM_ARGS=''
+  # as the Disruptor's own build runs them: JUnit's parallel execution, tests concurrent
+  JVM_ARGS='-Djunit.jupiter.execution.parallel.enabled=true -Djunit.jupiter.execution.parallel.mode.default=concurrent'
 else
   declare -A GROUP=(
     [queues]='ArrayQueuePeekTest,ArrayQueueSizeTest,ManyToOneConcurrentLinkedQueueTest,QueuedPipeTest'

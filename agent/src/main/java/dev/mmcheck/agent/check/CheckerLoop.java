@@ -698,6 +698,13 @@ public final class CheckerLoop implements Runnable {
                 return;
             }
         }
+        if (!Solo.claimedFor(busy)) {
+            // another thread logged since the claim (feedOthers stops on that only while a log is unfed) or the run
+            // declared transactions: no period, and no fences, which would fall wherever that thread is now (inside
+            // a transaction, say, where a report would show a fence with no place in the source)
+            claimLost(busy, sweepStart);
+            return;
+        }
         for (ThreadLog log : active) {
             if (log != busy && log.thread() != thread && log.lpConsumerIndex() > 0 && failure == null) {
                 added++;

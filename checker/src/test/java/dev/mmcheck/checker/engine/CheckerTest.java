@@ -186,6 +186,35 @@ class CheckerTest {
         assertEquals(1, c.result().violationsOf(Analysis.TSO).size(), "checking goes on after it");
     }
 
+    /**
+     * After a new thread slot made the checker forget its addresses at the memory bound, the agent's address ids
+     * live on, and their deaths come in: an id the tables no longer hold has no state, and its death must not
+     * grow the tables (it grew them to the dead id at the wider stride, past the bound: an OutOfMemoryError at the
+     * end of Agrona's suite).
+     */
+    @Test
+    void theDeathOfAnAddressForgottenAtTheBoundDoesNotGrowTheTables() {
+        Checker c = new Checker(symbols, Checker.Config.defaults());
+        long bound = 120_000;
+        c.limitMemory(bound);
+        for (int t = 0; t < 40; t++) {
+            for (int a = 0; a < 200; a++) {
+                ev(c, "T" + t, EventKind.STORE, "a" + a, 1);
+            }
+            ev(c, "T" + t, EventKind.FULL_FENCE, null, 2);
+        }
+        assertTrue(c.result().hasNote("memory-bound"), "the bound made the checker forget: " + c.result().notes());
+        long most = 0;
+        for (int a = 0; a < 5_000; a++) {
+            c.event(dev.mmcheck.checker.event.Codes.ADDRESS_DEAD, 0, a, -1);
+            most = Math.max(most, c.tableBytes());
+        }
+        assertTrue(most <= bound, "deaths grew the tables to " + most + " bytes, over the bound of " + bound);
+        assertTrue(c.result().failures().isEmpty(), "no failure: " + c.result().failures());
+        dekker(c, "C", "D");
+        assertEquals(1, c.result().violationsOf(Analysis.TSO).size(), "checking goes on after them");
+    }
+
     /** A thread's int clock never wraps: near the limit the checker resets (here at a lowered limit). */
     @Test
     void aClockNearItsLimitResetsInsteadOfWrapping() {

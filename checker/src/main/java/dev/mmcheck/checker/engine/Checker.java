@@ -294,15 +294,14 @@ public final class Checker implements EventSink {
         if (address < 0) {
             throw new IllegalArgumentException("negative address id " + address);
         }
+        window.record(seq, Codes.ADDRESS_DEAD, -1, address, site);
         if (address >= addressCapacity) {
             // no event of it was fed since the tables last forgot their addresses (a new thread slot at the memory
-            // bound forgets them, while the agent's ids live on): it has no state to clear, and growing the tables
-            // for it could take them past the bound (an OutOfMemoryError on Agrona's suite)
-            window.record(seq, Codes.ADDRESS_DEAD, -1, address, site);
+            // bound forgets them, and every analysis with them, while the agent's ids live on): it has no state to
+            // clear, and growing the tables for it could take them past the bound (an OutOfMemoryError on Agrona's suite)
             seq++;
             return;
         }
-        window.record(seq, Codes.ADDRESS_DEAD, -1, address, site);
         for (int i = 0; i < analyzers.size(); i++) {
             Analyzer a = analyzers.get(i);
             feed(i, Codes.ADDRESS_DEAD, a != null && a.analysis().serializability() ? 0 : -1, address, site);

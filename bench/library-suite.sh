@@ -23,11 +23,18 @@
 #   git clone --branch 4.0.0 https://github.com/LMAX-Exchange/disruptor /tmp/disruptor
 #   SUITE=disruptor TESTS=/tmp/disruptor/src/test/java bench/library-suite.sh
 #
+# For HdrHistogram 2.2.2 (SUITE=hdrhistogram: all its tests, JUnit 5 and 4, the tests of tag HdrHistogram-2.2.2
+# against the released jar; the test resources next to TESTS are used too):
+#
+#   git clone --branch HdrHistogram-2.2.2 https://github.com/HdrHistogram/HdrHistogram /tmp/hdr
+#   SUITE=hdrhistogram TESTS=/tmp/hdr/src/test/java bench/library-suite.sh
+#
 # Settings (environment):
 #   TESTS    the test source directory (required)
-#   SUITE    jctools (default), agrona or disruptor: the groups, the test dependencies and the JVM options
+#   SUITE    jctools (default), agrona, disruptor or hdrhistogram: the groups, the test dependencies and the JVM options
 #   LIB      groupId:artifactId:version of the library under test (default org.jctools:jctools-core:4.0.5,
-#            with SUITE=agrona org.agrona:agrona:2.1.0, with SUITE=disruptor com.lmax:disruptor:4.0.0)
+#            with SUITE=agrona org.agrona:agrona:2.1.0, with SUITE=disruptor com.lmax:disruptor:4.0.0, with
+#            SUITE=hdrhistogram org.hdrhistogram:HdrHistogram:2.2.2)
 #   OPTIONS  extra agent options (default none; the report and summary always go to the work directory)
 #   LIMIT    a run with the agent is stopped after LIMIT times its plain time (default 10), at least 60 s
 #   WORK     where the generated project, logs and reports go (default a new directory under /tmp; kept)
@@ -46,7 +53,8 @@ case "$SUITE" in
   jctools) LIB=${LIB:-org.jctools:jctools-core:4.0.5} ;;
   agrona) LIB=${LIB:-org.agrona:agrona:2.1.0} ;;
   disruptor) LIB=${LIB:-com.lmax:disruptor:4.0.0} ;;
-  *) echo "library-suite: SUITE=$SUITE is not jctools, agrona or disruptor" >&2; exit 2 ;;
+  hdrhistogram) LIB=${LIB:-org.hdrhistogram:HdrHistogram:2.2.2} ;;
+  *) echo "library-suite: SUITE=$SUITE is not jctools, agrona, disruptor or hdrhistogram" >&2; exit 2 ;;
 esac
 LIMIT=${LIMIT:-10}
 OPTIONS=${OPTIONS:-}
@@ -82,6 +90,20 @@ elif [ "$SUITE" = disruptor ]; then
   MANAGED='<dependencyManagement><dependencies><dependency><groupId>org.junit</groupId><artifactId>junit-bom</artifactId><version>5.9.0</version><type>pom</type><scope>import</scope></dependency></dependencies></dependencyManagement>'
   # as the Disruptor's own build runs them: JUnit's parallel execution, tests concurrent
   JVM_ARGS='-Djunit.jupiter.execution.parallel.enabled=true -Djunit.jupiter.execution.parallel.mode.default=concurrent'
+elif [ "$SUITE" = hdrhistogram ]; then
+  declare -A GROUP=(
+    [concurrent]='ConcurrentHistogramTest,RecorderTest'
+    [histogram]='HistogramTest,HistogramAutosizingTest,HistogramShiftTest,HistogramDataAccessTest'
+    [double]='DoubleHistogramTest,DoubleHistogramDataAccessTest'
+    [encoding]='HistogramEncodingTest,HistogramLogReaderWriterTest'
+  )
+  ORDER=(concurrent histogram double encoding)
+  DEPS='<dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter-params</artifactId></dependency>
+    <dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter-engine</artifactId></dependency>
+    <dependency><groupId>org.junit.vintage</groupId><artifactId>junit-vintage-engine</artifactId></dependency>
+    <dependency><groupId>junit</groupId><artifactId>junit</artifactId><version>4.13.2</version></dependency>'
+  MANAGED='<dependencyManagement><dependencies><dependency><groupId>org.junit</groupId><artifactId>junit-bom</artifactId><version>5.11.4</version><type>pom</type><scope>import</scope></dependency></dependencies></dependencyManagement>'
+  JVM_ARGS=''
 else
   declare -A GROUP=(
     [queues]='ArrayQueuePeekTest,ArrayQueueSizeTest,ManyToOneConcurrentLinkedQueueTest,QueuedPipeTest'
@@ -115,6 +137,11 @@ fi
 # a copy: a rebuild while the suite runs must not change the agent under a running JVM
 cp "$ROOT/agent/target/mmcheck.jar" "$WORK/mmcheck.jar"
 AGENT="$WORK/mmcheck.jar"
+# test resources beside the test sources (src/test/resources), when there are any
+RESOURCES=''
+if [ -d "$TESTS/../resources" ]; then
+  RESOURCES="<testResources><testResource><directory>$(cd "$TESTS/../resources" && pwd)</directory></testResource></testResources>"
+fi
 prop() { sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$ROOT/pom.xml" | head -1; }
 
 # the user's project: the released library, its tests, Surefire from the parent pom's pins
@@ -135,6 +162,7 @@ cat > "$WORK/pom.xml" <<POM
   </dependencies>
   <build>
     <testSourceDirectory>$TESTS</testSourceDirectory>
+    $RESOURCES
     <plugins>
       <plugin>
         <artifactId>maven-compiler-plugin</artifactId>

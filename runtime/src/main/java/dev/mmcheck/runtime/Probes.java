@@ -2,8 +2,12 @@ package dev.mmcheck.runtime;
 
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Field;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -246,19 +250,31 @@ public final class Probes {
 
     // -------------------------------------------------------------------------------- monitors
 
-    /** After monitorenter (or the entry of a synchronized method): interlocked on the monitor. */
+    /**
+     * After monitorenter (or the entry of a synchronized method): interlocked on the monitor. Left out in a solo
+     * period, as {@link #logJuc}'s events are: the event stands at the probe, after any wait for the monitor, and
+     * a thread that made that wait end logged an event of its own first, which ended the period.
+     */
     public static void logMonitorEnter(Object monitor, ThreadLog t, int site) {
         if (monitor != null && !StripeProtocol.off(t)) {
+            if (Solo.open(t)) {
+                Solo.close(t); // inside a solo period: left out at this point, after the wait for the monitor (logJuc)
+                return;
+            }
             StripeProtocol.take(t, monitor, MONITOR);
             StripeProtocol.log(t, Kinds.MONITOR_ENTER, site, StripeProtocol.NO_VALUE);
             unlock(t);
         }
     }
 
-    /** Before monitorexit (or any exit of a synchronized method): interlocked on the monitor. */
+    /** Before monitorexit (or any exit of a synchronized method): interlocked on the monitor; left out in a solo period. */
     public static void logMonitorExit(Object monitor, ThreadLog t, int site) {
         Solo.notAlone(); // a thread blocked on the monitor, or notified, may run (schedule=active's hint)
         if (monitor != null && !StripeProtocol.off(t)) {
+            if (Solo.open(t)) {
+                Solo.close(t); // inside a solo period: left out at this point (logJuc)
+                return;
+            }
             StripeProtocol.take(t, monitor, MONITOR);
             StripeProtocol.log(t, Kinds.MONITOR_EXIT, site, StripeProtocol.NO_VALUE);
             unlock(t);
@@ -313,10 +329,20 @@ public final class Probes {
      * and after the call: an interlocked operation on one address standing for all of it. Over-approximate
      * (it orders unrelated handovers too), which can only hide violations: each such event is a full fence
      * of its thread, so no store buffered before it reaches another thread through it.
+     *
+     * <p>Left out in a solo period, each of the two events on its own ({@link Solo}): the event stands at the
+     * probe, and the window spans the probe only, never the call, which may block. A call that blocks until
+     * another thread acts (a lock held elsewhere) is woken by that thread's own logged event, which ends the
+     * period first, so the event after the call then finds the period over and is logged, ordered after the
+     * waker's by the address both take.
      */
     public static void logJuc(ThreadLog t, int site) {
         Solo.notAlone(); // the call may wake another thread (schedule=active's hint)
         if (!StripeProtocol.off(t)) {
+            if (Solo.open(t)) {
+                Solo.close(t); // inside a solo period: left out, like any access there
+                return;
+            }
             StripeProtocol.take(t, JUC_OBJECT, JUC);
             StripeProtocol.log(t, Kinds.INTERLOCKED, site, StripeProtocol.NO_VALUE);
             unlock(t);
@@ -469,6 +495,50 @@ public final class Probes {
             StripeProtocol.takeBracketed(t, atomic, VALUE);
         }
     }
+
+    /**
+     * {@link #lockAtomic} for a call that runs no user function (get, set, compareAndSet, getAndIncrement...): in a
+     * solo period it goes unlogged ({@link Solo}), on the JDK's own atomic classes only, whose calls neither block
+     * nor run code of the application's (a subclass may override them).
+     */
+    public static void lockAtomicUnlessSolo(Object atomic, ThreadLog t) {
+        if (atomic != null && jdkAtomic(atomic.getClass()) && !StripeProtocol.off(t) && Solo.open(t)) {
+            return; // the window closes in the log probe, or in unlock if the call throws
+        }
+        lockAtomic(atomic, t);
+    }
+
+    /** {@link #lockAtomicUnlessSolo} for a call on an Atomic*Array element. */
+    public static void lockAtomicElementUnlessSolo(Object array, int index, ThreadLog t) {
+        if (array != null && jdkAtomic(array.getClass()) && !StripeProtocol.off(t) && Solo.open(t)) {
+            return; // the window closes in the log probe, or in unlock if the call throws (an index out of bounds)
+        }
+        lockAtomicElement(array, index, t);
+    }
+
+    /** {@link #lockAtomicUnlessSolo} for a call on a field updater, the JDK's own implementations only. */
+    public static void lockUpdaterUnlessSolo(Object updater, Object target, ThreadLog t) {
+        if (updater != null && target != null && JDK_UPDATER.get(updater.getClass()) && !StripeProtocol.off(t)
+                && Solo.open(t)) {
+            return; // the window closes in the log probe, or in unlock if the call throws
+        }
+        lockUpdater(updater, target, t);
+    }
+
+    /** Whether {@code c} is one of the JDK's atomic classes, exactly (not a subclass). */
+    static boolean jdkAtomic(Class<?> c) {
+        return c == AtomicLong.class || c == AtomicInteger.class || c == AtomicReference.class
+                || c == AtomicBoolean.class || c == AtomicLongArray.class || c == AtomicIntegerArray.class
+                || c == AtomicReferenceArray.class;
+    }
+
+    /** Whether a field updater of this class is the JDK's own (its implementations are nested in the JDK's updaters). */
+    private static final ClassValue<Boolean> JDK_UPDATER = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return type.getClassLoader() == null && type.getName().startsWith("java.util.concurrent.atomic.");
+        }
+    };
 
     /** Lock probe before a call on an Atomic*Array element. */
     public static void lockAtomicElement(Object array, int index, ThreadLog t) {

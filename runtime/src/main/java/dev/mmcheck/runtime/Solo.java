@@ -3,9 +3,11 @@ package dev.mmcheck.runtime;
 /**
  * Solo periods (docs/agent.md, "Accesses of a thread running alone"): while one thread is the only
  * thread that logs, its accesses to objects and arrays that cannot block (plain and volatile fields, array
- * elements, Unsafe and direct VarHandle accesses in every mode, reads of a ConcurrentHashMap) go unlogged; what can
- * block (monitors, thread start and join, calls into java.util.concurrent) is logged as always, and so are
- * static fields.
+ * elements, calls of the JDK's atomic classes and field updaters, Unsafe and direct VarHandle accesses in every
+ * mode, reads of a ConcurrentHashMap) go unlogged, each inside a window; so do the events of monitors and of calls
+ * into java.util.concurrent, each at its probe, with the window spanning the probe only, never the call, which
+ * may block ({@code wait} is an exit and an entry of its monitor). Thread start and join, fences and static fields
+ * are logged as always.
  *
  * <p>Why that keeps every report genuine. The checker grants a period in two steps. It first
  * <em>claims</em> it for the busy thread ({@link #claim}): from then on any other thread's next event

@@ -225,14 +225,14 @@ final class CallRewriting {
             before.add(rw.loadLog());
             before.add(Probe.BRACKET_WRITES.call());
         }
-        // a VarHandle or Unsafe access in any mode that runs no user function (nothing in it can block): a solo
-        // period leaves it out
+        // an atomic, updater, VarHandle or Unsafe access in any mode that runs no user function (nothing in it can
+        // block): a solo period leaves it out
         boolean solo = !c.muting();
         switch (c.treatment()) {
             case ATOMIC -> {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(rw.loadLog());
-                before.add(Probe.LOCK_ATOMIC.call());
+                before.add((solo ? Probe.LOCK_ATOMIC_UNLESS_SOLO : Probe.LOCK_ATOMIC).call());
             }
             case ATOMIC_ARRAY -> {
                 if (args.length == 0 || args[0].getSort() != Type.INT) {
@@ -243,7 +243,7 @@ final class CallRewriting {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(new VarInsnNode(Opcodes.ILOAD, slots[0]));
                 before.add(rw.loadLog());
-                before.add(Probe.LOCK_ATOMIC_ELEMENT.call());
+                before.add((solo ? Probe.LOCK_ATOMIC_ELEMENT_UNLESS_SOLO : Probe.LOCK_ATOMIC_ELEMENT).call());
             }
             case UPDATER -> {
                 if (args.length == 0 || args[0].getSort() != Type.OBJECT) {
@@ -254,7 +254,7 @@ final class CallRewriting {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
                 before.add(rw.loadLog());
-                before.add(Probe.LOCK_UPDATER.call());
+                before.add((solo ? Probe.LOCK_UPDATER_UNLESS_SOLO : Probe.LOCK_UPDATER).call());
             }
             case HANDLE -> {
                 int k = c.coordinates();

@@ -43,6 +43,12 @@ enum Probe {
     LOCK_UNSAFE("lockUnsafe", "(Ljava/lang/Object;J" + Desc.LOG + ")V"),
     /** {@link #LOCK_HANDLE} for an access that runs no user function, which a solo period leaves out. */
     LOCK_HANDLE_UNLESS_SOLO("lockHandleUnlessSolo", "(Ljava/lang/Object;Ljava/lang/Object;II" + Desc.LOG + ")V"),
+    /** {@link #LOCK_ATOMIC} for a call that runs no user function, which a solo period leaves out. */
+    LOCK_ATOMIC_UNLESS_SOLO("lockAtomicUnlessSolo", "(Ljava/lang/Object;" + Desc.LOG + ")V"),
+    /** {@link #LOCK_ATOMIC_ELEMENT} for a call that runs no user function, which a solo period leaves out. */
+    LOCK_ATOMIC_ELEMENT_UNLESS_SOLO("lockAtomicElementUnlessSolo", "(Ljava/lang/Object;I" + Desc.LOG + ")V"),
+    /** {@link #LOCK_UPDATER} for a call that runs no user function, which a solo period leaves out. */
+    LOCK_UPDATER_UNLESS_SOLO("lockUpdaterUnlessSolo", "(Ljava/lang/Object;Ljava/lang/Object;" + Desc.LOG + ")V"),
     /** {@link #LOCK_UNSAFE} for an access that runs no user function, which a solo period leaves out. */
     LOCK_UNSAFE_UNLESS_SOLO("lockUnsafeUnlessSolo", "(Ljava/lang/Object;J" + Desc.LOG + ")V"),
 

@@ -47,24 +47,29 @@ public final class EventLog {
     /**
      * The calling thread's log. Any thread. Called at the entry of every instrumented method, which in a solo
      * period is most of what an access left out costs (a ThreadLocal lookup is a hash probe and a weak reference's
-     * read): the log of the last thread found in a period answers first, checked by the thread's id, and a thread
-     * that finds another's there takes the ThreadLocal's. Only a thread in a period writes the entry, so threads
-     * running together never write it back and forth.
+     * read): the log of the thread in the period answers first, checked by the thread's identity (not its id, which
+     * a subclass of Thread may override), and any other thread takes the ThreadLocal's. Only the thread in the
+     * period writes the entry, so threads running together never write it back and forth.
      */
     public static ThreadLog current() {
-        ThreadLog l = lastSolo; // a plain read: any log found is a whole one (its id is final), and the id decides
-        if (l != null && l.threadId == Thread.currentThread().getId()) {
-            return l;
+        SoloLog c = soloLog; // a plain read: any entry found is a whole one (its fields are final)
+        Thread me = Thread.currentThread();
+        if (c != null && c.thread == me) {
+            return c.log;
         }
-        l = CURRENT.get();
-        if (l.wasSolo) {
-            lastSolo = l;
+        ThreadLog l = CURRENT.get();
+        if (Solo.owner == l) {
+            soloLog = new SoloLog(me, l); // once per period and thread: not per access
         }
         return l;
     }
 
-    /** The log of the thread last found in a solo period by {@link #current}, or null: a hint, read by any thread. */
-    private static ThreadLog lastSolo;
+    /** A thread and its log: {@link #current}'s cache entry. */
+    private record SoloLog(Thread thread, ThreadLog log) {
+    }
+
+    /** The thread last found in a solo period by {@link #current}, with its log, or null: a hint, read by any thread. */
+    private static SoloLog soloLog;
 
     private static ThreadLog attach() {
         Thread me = Thread.currentThread();

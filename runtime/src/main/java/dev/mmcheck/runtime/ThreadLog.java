@@ -70,8 +70,6 @@ public final class ThreadLog {
     private final int mask;
     private final int serial;
     private final WeakReference<Thread> thread;
-    /** The thread's id, unique for the JVM's life: what {@link EventLog#current} checks its one-entry cache by. */
-    final long threadId;
     private final String name;
 
     // written by the producer only
@@ -240,7 +238,6 @@ public final class ThreadLog {
         this.serial = serial;
         this.mark = serial;
         this.thread = new WeakReference<>(thread);
-        this.threadId = thread.getId();
         this.name = thread.getName();
         java.util.Arrays.fill(cacheStripe, -1);
         this.handshakeStripe = Stripes.of(this, 0);

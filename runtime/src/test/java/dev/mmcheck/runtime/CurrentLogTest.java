@@ -8,32 +8,48 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 /**
- * {@link EventLog#current}'s one-entry cache of the log of the thread last found in a solo period: it answers
- * that thread only, and every other thread gets its own log.
+ * {@link EventLog#current}'s one-entry cache of the log of the thread in a solo period: it answers that thread
+ * only, and every other thread gets its own log, even one whose class overrides {@link Thread#getId()}.
  */
 class CurrentLogTest {
 
+    /** A thread that claims the id of another. */
+    static final class SameId extends Thread {
+        private final long id;
+
+        SameId(Runnable task, long id) {
+            super(task);
+            this.id = id;
+        }
+
+        @Override
+        @SuppressWarnings("deprecation")
+        public long getId() {
+            return id;
+        }
+    }
+
     @Test
+    @SuppressWarnings("deprecation")
     void theCachedLogOfASoloThreadIsNeverAnotherThreadsLog() throws Exception {
         ThreadLog mine = EventLog.current();
-        boolean was = mine.wasSolo;
-        mine.wasSolo = true; // as after an access its period left out: the next lookup caches this log
+        Solo.owner = mine; // as in a period: the next lookup caches this log
         try {
             assertSame(mine, EventLog.current());
             assertSame(mine, EventLog.current(), "answered from the cache");
             AtomicReference<ThreadLog> seen = new AtomicReference<>();
             AtomicReference<ThreadLog> again = new AtomicReference<>();
-            Thread other = new Thread(() -> {
+            Thread other = new SameId(() -> {
                 seen.set(EventLog.current());
                 again.set(EventLog.current());
-            });
+            }, Thread.currentThread().getId());
             other.start();
             other.join();
-            assertNotSame(mine, seen.get(), "another thread never gets the cached log");
+            assertNotSame(mine, seen.get(), "another thread never gets the cached log, whatever id it claims");
             assertSame(seen.get(), again.get(), "but its own, every time");
             assertSame(mine, EventLog.current());
         } finally {
-            mine.wasSolo = was;
+            Solo.owner = null;
         }
     }
 }

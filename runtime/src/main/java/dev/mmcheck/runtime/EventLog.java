@@ -68,7 +68,10 @@ public final class EventLog {
     private record SoloLog(Thread thread, ThreadLog log) {
     }
 
-    /** The thread last found in a solo period by {@link #current}, with its log, or null: a hint, read by any thread. */
+    /**
+     * The thread last found in a solo period by {@link #current}, with its log, or null: a hint, read by any thread
+     * (it keeps at most one ended thread's log from being collected).
+     */
     private static SoloLog soloLog;
 
     private static ThreadLog attach() {

@@ -55,6 +55,16 @@ class SoloSynchronizationTest {
             Probes.logCall(t, 6, Kinds.INTERLOCKED);
             assertEquals(0, t.lvProducerIndex(), "nothing logged in the period");
             assertEquals(0, t.lpWindow(), "and every window closed");
+
+            Probes.lockAtomicElementUnlessSolo(array, 99, t); // out of bounds: the call throws
+            assertEquals(1, t.lpWindow());
+            try {
+                array.incrementAndGet(99);
+            } catch (IndexOutOfBoundsException expected) {
+                Probes.unlock(t); // the bracket's handler
+            }
+            assertEquals(0, t.lpWindow(), "a call that throws closes its window in the handler");
+            assertEquals(0, t.lvProducerIndex());
             assertTrue(t.wasSolo);
 
             MyAtomic mine = new MyAtomic();

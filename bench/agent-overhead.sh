@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 SCALE=${SCALE:-1}
-WORKLOADS=${*:-W01_QueueContention W02_ArrayCompute W03_TreiberContention W04_QueueHandoff W05_ThreadLocalWork W06_SpscArrayQueue W07_MpscArrayQueue}
+WORKLOADS=${*:-W01_QueueContention W02_ArrayCompute W03_TreiberContention W04_QueueHandoff W05_ThreadLocalWork W06_SpscArrayQueue W07_MpscArrayQueue W08_SingleThreaded}
 if [ ! -f agent/target/mmcheck.jar ] || [ ! -f sample-apps/target/sample-apps.jar ]; then
   mvn -q -DskipTests package
 fi

@@ -51,6 +51,7 @@ public final class Samples {
         add(W05_ThreadLocalWork.class);
         add(W06_SpscArrayQueue.class);
         add(W07_MpscArrayQueue.class);
+        add(W08_SingleThreaded.class);
     }
 
     private Samples() {

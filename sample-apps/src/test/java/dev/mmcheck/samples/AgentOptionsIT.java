@@ -132,6 +132,26 @@ class AgentOptionsIT {
         assertEquals(0, self.report.get("run").get("soloAccessesLeftOut").asLong(), self.output);
     }
 
+    /**
+     * W08, the benchmark workload of one thread alone (a single-threaded unit test's shape): clean, and nearly all
+     * its accesses left out in a solo period, which is what keeps a real suite's single-threaded tests within a few
+     * times their plain time (docs/performance.md, "Issue 13, tenth round").
+     */
+    @Test
+    void aThreadRunningAloneFromItsStartHasNearlyAllItsAccessesLeftOut() throws Exception {
+        AgentRun run = AgentRun.run(dir, "W08_SingleThreaded", "");
+        assertEquals(0, run.exit, run.output);
+        assertTrue(run.output.contains("W08_SingleThreaded: total=2000000 sum=2000000"), run.output);
+        assertTrue(run.report.get("complete").asBoolean(), run.output);
+        assertTrue(run.report.get("violations").isEmpty(), "one thread alone has nothing to race with: " + run.output);
+        JsonNode stats = run.report.get("run");
+        long leftOut = stats.get("soloAccessesLeftOut").asLong();
+        long logged = stats.get("eventsProduced").asLong();
+        // 2,000,000 values, each at least five plain accesses (the counts array, its element read and written, the total)
+        assertTrue(leftOut > 9 * (leftOut + logged) / 10 && leftOut >= 9_000_000,
+                "left out " + leftOut + ", logged " + logged + ": " + run.output);
+    }
+
     @Test
     void failOnViolationExitsOneAfterWritingTheReport() throws Exception {
         AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", "failOnViolation=true");

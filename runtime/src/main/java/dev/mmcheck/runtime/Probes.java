@@ -77,6 +77,168 @@ public final class Probes {
         }
     }
 
+    // ------------------------------------------------------------------ groups of plain accesses
+    //
+    // The rewriter groups the plain accesses of a stretch of straight-line code in which nothing between them can
+    // throw, block, call or load a class (MethodRewriter.groups). In a solo period the group's first access opens the
+    // window (Solo.open) and the others run inside it: no fence, no test of the period, only the test of inGroup, the
+    // count of accesses left out and the log probes' tests of held; endGroup closes the window after the last. An
+    // access of the group that would throw (a null receiver, an index out of bounds, an AASTORE of the wrong type)
+    // closes the window first: no exception the probes foresee leaves the group with it open, and one they do not (a
+    // StackOverflowError at a probe's call) is closed by the thread's next Solo.open or take (a group never runs one).
+    // Outside a period each probe is its ungrouped counterpart. Owner thread only.
+
+    /** {@link #lockPlainField} for the first access of a group: a solo period's window stays open after it. */
+    public static void lockPlainFieldFirst(Object owner, ThreadLog t, int field) {
+        if (owner != null && !StripeProtocol.off(t, owner)) {
+            if (Solo.open(t)) {
+                t.inGroup = true;
+                return;
+            }
+            StripeProtocol.take(t, owner, field);
+        }
+    }
+
+    /** {@link #lockElement} for the first access of a group. */
+    public static void lockElementFirst(Object array, int index, ThreadLog t) {
+        if (array != null && !StripeProtocol.off(t, array) && index >= 0 && index < java.lang.reflect.Array.getLength(array)) {
+            if (Solo.open(t)) { // last: an access left out in a solo period must not throw before its log probe
+                t.inGroup = true;
+                return;
+            }
+            StripeProtocol.take(t, array, index);
+        }
+    }
+
+    /** {@link #lockElementStore} for the first access of a group. */
+    public static void lockElementStoreFirst(Object[] array, int index, Object value, ThreadLog t) {
+        if (array != null && index >= 0 && index < array.length
+                && (value == null || array.getClass().getComponentType().isInstance(value)) && !StripeProtocol.off(t, array)) {
+            if (Solo.open(t)) {
+                t.inGroup = true;
+                return;
+            }
+            StripeProtocol.take(t, array, index);
+        }
+    }
+
+    /** {@link #lockPlainField} for a later access of a group: left out while the group's window is open. */
+    public static void lockPlainFieldIn(Object owner, ThreadLog t, int field) {
+        if (t.inGroup) {
+            if (owner == null) {
+                endGroup(t); // the access throws: not with the window open
+            } else {
+                t.soloLeftOut++;
+            }
+            return;
+        }
+        lockPlainField(owner, t, field);
+    }
+
+    /** {@link #lockElement} for a later access of a group. */
+    public static void lockElementIn(Object array, int index, ThreadLog t) {
+        if (t.inGroup) {
+            if (array == null || index < 0 || index >= java.lang.reflect.Array.getLength(array)) {
+                endGroup(t);
+            } else {
+                t.soloLeftOut++;
+            }
+            return;
+        }
+        lockElement(array, index, t);
+    }
+
+    /** {@link #lockElementStore} for a later access of a group. */
+    public static void lockElementStoreIn(Object[] array, int index, Object value, ThreadLog t) {
+        if (t.inGroup) {
+            if (array == null || index < 0 || index >= array.length
+                    || (value != null && !array.getClass().getComponentType().isInstance(value))) {
+                endGroup(t);
+            } else {
+                t.soloLeftOut++;
+            }
+            return;
+        }
+        lockElementStore(array, index, value, t);
+    }
+
+    /** After the last access of a group: closes the window its first access left open, if it did. */
+    public static void endGroup(ThreadLog t) {
+        if (t.inGroup) {
+            t.inGroup = false;
+            Solo.close(t);
+        }
+    }
+
+    /** {@link #loadElementI} for a later access of a group. */
+    public static int loadElementIIn(int[] a, int i, ThreadLog t, int site) {
+        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t)) {
+            return a[i];
+        }
+        return ArrayLoads.loadI(a, i, t, site);
+    }
+
+    /** {@link #loadElementJ} for a later access of a group. */
+    public static long loadElementJIn(long[] a, int i, ThreadLog t, int site) {
+        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t)) {
+            return a[i];
+        }
+        return ArrayLoads.loadJ(a, i, t, site);
+    }
+
+    /** {@link #loadElementF} for a later access of a group. */
+    public static float loadElementFIn(float[] a, int i, ThreadLog t, int site) {
+        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t)) {
+            return a[i];
+        }
+        return ArrayLoads.loadF(a, i, t, site);
+    }
+
+    /** {@link #loadElementD} for a later access of a group. */
+    public static double loadElementDIn(double[] a, int i, ThreadLog t, int site) {
+        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t)) {
+            return a[i];
+        }
+        return ArrayLoads.loadD(a, i, t, site);
+    }
+
+    /** {@link #loadElementB} for a later access of a group. */
+    public static int loadElementBIn(Object array, int i, ThreadLog t, int site) {
+        if (t.inGroup && inGroupBounds(array, i, array == null ? 0 : java.lang.reflect.Array.getLength(array), t)) {
+            return array instanceof boolean[] ? (((boolean[]) array)[i] ? 1 : 0) : ((byte[]) array)[i];
+        }
+        return ArrayLoads.loadB(array, i, t, site);
+    }
+
+    /** {@link #loadElementC} for a later access of a group. */
+    public static int loadElementCIn(char[] a, int i, ThreadLog t, int site) {
+        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t)) {
+            return a[i];
+        }
+        return ArrayLoads.loadC(a, i, t, site);
+    }
+
+    /** {@link #loadElementS} for a later access of a group. */
+    public static int loadElementSIn(short[] a, int i, ThreadLog t, int site) {
+        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t)) {
+            return a[i];
+        }
+        return ArrayLoads.loadS(a, i, t, site);
+    }
+
+    /**
+     * In an open group: whether the element load about to run stays in it (counted as left out), or would throw, in
+     * which case the group ends here and the load runs outside it (and throws).
+     */
+    private static boolean inGroupBounds(Object a, int i, int length, ThreadLog t) {
+        if (a != null && i >= 0 && i < length) {
+            t.soloLeftOut++;
+            return true;
+        }
+        endGroup(t);
+        return false;
+    }
+
     /**
      * Lock probe for a read of a static final field: only the calling thread's first read of it takes
      * the stripe and is logged. Only the class initializer writes it, before any other thread can read

@@ -316,6 +316,7 @@ public final class Solo {
      * stripes), since the accesses it left out are not in them. Owner thread only.
      */
     static boolean open(ThreadLog t) {
+        endGroupLeftOpen(t);
         if (t.lpWindow() != 0) {
             // inside an access left out, where only the JVM's class loading can run code (an instrumented class
             // loader's): logged, and the outer access keeps the window open until its own probe closes it
@@ -339,6 +340,18 @@ public final class Solo {
         t.wasSolo = true;
         t.soloLeftOut++;
         return true;
+    }
+
+    /**
+     * Closes the window of a group of plain accesses that an exception the probes do not foresee (a StackOverflowError
+     * at a probe's call) left open: a group runs no other probe (Probes, "groups of plain accesses"), so a thread that
+     * reaches one with {@code inGroup} set left its group. Owner thread only.
+     */
+    static void endGroupLeftOpen(ThreadLog t) {
+        if (t.inGroup) {
+            t.inGroup = false;
+            close(t);
+        }
     }
 
     /** Closes {@code t}'s window after an access {@link #open} left out (release: the access comes first). Owner only. */

@@ -60,6 +60,7 @@ final class StripeProtocol {
 
     /** {@link #take} with the address's stripe {@code s} already computed. */
     static void take(ThreadLog t, Object owner, int slot, int s) {
+        Solo.endGroupLeftOpen(t); // never wait for a stripe with a window open
         if (t.held >= 0) {
             t.nestedSkips++;
             t.nested++;
@@ -211,8 +212,8 @@ final class StripeProtocol {
         }
         int s = t.held;
         if (s < 0) {
-            if (t.wasSolo) {
-                Solo.close(t); // after an access a solo period left out
+            if (t.wasSolo && !t.inGroup) {
+                Solo.close(t); // after an access a solo period left out (a group's window closes at its end: Probes.endGroup)
             }
             return;
         }

@@ -145,6 +145,11 @@ public final class ThreadLog {
     private volatile int window;
     /** Whether this thread left an access out in a solo period it has not yet seen end. Owner only. */
     boolean wasSolo;
+    /**
+     * Whether the window of a solo period stays open over a group of plain accesses (Probes.lockPlainFieldFirst and
+     * the other probes of a group): set when the group's first access is left out, cleared by Probes.endGroup. Owner only.
+     */
+    boolean inGroup;
     /** Plain accesses left out in solo periods (racy read). */
     long soloLeftOut;
     /** What this thread records as the last accessor on a stripe (Stripes.last): its serial, a fresh mark after a solo period. Owner only. */
@@ -323,6 +328,11 @@ public final class ThreadLog {
     /** soWindow: closes the solo window after the access (release). Owner only. */
     void soWindow(int v) {
         WINDOW.setRelease(this, v);
+    }
+
+    /** Whether this thread's solo window is open now (a volatile read): for tests and diagnostics. Any thread. */
+    public boolean soloWindowOpen() {
+        return (int) WINDOW.getVolatile(this) != 0;
     }
 
     /** lpWindow: the owner's own view of its window. Owner only. */

@@ -46,8 +46,9 @@ final class FieldRewriting {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(rw.loadLog());
                 before.add(MethodRewriter.push(field));
-                before.add((facts.isVolatile() ? Probe.LOCK_FIELD : Probe.LOCK_PLAIN_FIELD).call());
+                before.add((facts.isVolatile() ? Probe.LOCK_FIELD : lockPlain(f)).call());
                 rw.loaded(after, l, site);
+                rw.endGroupAfter(f, after);
             }
             case Opcodes.GETSTATIC -> {
                 pretouch(before, f, type);
@@ -65,9 +66,10 @@ final class FieldRewriting {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(rw.loadLog());
                 before.add(MethodRewriter.push(field));
-                before.add((facts.isVolatile() ? Probe.LOCK_FIELD : Probe.LOCK_PLAIN_FIELD).call());
+                before.add((facts.isVolatile() ? Probe.LOCK_FIELD : lockPlain(f)).call());
                 before.add(new VarInsnNode(type.getOpcode(Opcodes.ILOAD), v));
                 rw.storing(before, after, l, site, facts.isVolatile() ? Kinds.VOLATILE_STORE : Kinds.STORE);
+                rw.endGroupAfter(f, after);
             }
             case Opcodes.PUTSTATIC -> {
                 int v = rw.spill(type, 0);
@@ -86,6 +88,13 @@ final class FieldRewriting {
         rw.instructions.insertBefore(f, before);
         rw.instructions.insert(f, after);
         rw.counted();
+    }
+
+    /** The lock probe of plain field access {@code f}, by where it stands in a group of accesses (MethodRewriter.groups). */
+    private Probe lockPlain(FieldInsnNode f) {
+        MethodRewriter.Grouped g = rw.grouped(f);
+        return g == null ? Probe.LOCK_PLAIN_FIELD : g == MethodRewriter.Grouped.FIRST ? Probe.LOCK_PLAIN_FIELD_FIRST
+                : Probe.LOCK_PLAIN_FIELD_IN;
     }
 
     /**

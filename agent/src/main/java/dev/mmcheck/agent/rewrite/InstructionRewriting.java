@@ -38,7 +38,9 @@ final class InstructionRewriting {
             InsnList call = new InsnList();
             call.add(rw.loadLog());
             call.add(MethodRewriter.push(rw.site(n)));
-            call.add(Probe.loadElement(suffix).call());
+            // never the first of a group (MethodRewriter.groups)
+            call.add((rw.grouped(n) != null ? Probe.loadElementInGroup(suffix) : Probe.loadElement(suffix)).call());
+            rw.endGroupAfter(n, call);
             rw.instructions.insertBefore(n, call);
             rw.instructions.remove(n);
             rw.counted();
@@ -48,9 +50,10 @@ final class InstructionRewriting {
             InsnList before = new InsnList();
             before.add(new InsnNode(Opcodes.DUP2));
             before.add(rw.loadLog());
-            before.add(Probe.LOCK_ELEMENT.call());
+            before.add(lockElement(n, Probe.LOCK_ELEMENT, Probe.LOCK_ELEMENT_FIRST, Probe.LOCK_ELEMENT_IN).call());
             InsnList after = new InsnList();
             rw.loaded(after, l, site);
+            rw.endGroupAfter(n, after);
             rw.instructions.insertBefore(n, before);
             rw.instructions.insert(n, after);
             rw.counted();
@@ -66,13 +69,14 @@ final class InstructionRewriting {
             if (op == Opcodes.AASTORE) {
                 before.add(new VarInsnNode(Opcodes.ALOAD, v));
                 before.add(rw.loadLog());
-                before.add(Probe.LOCK_ELEMENT_STORE.call());
+                before.add(lockElement(n, Probe.LOCK_ELEMENT_STORE, Probe.LOCK_ELEMENT_STORE_FIRST, Probe.LOCK_ELEMENT_STORE_IN).call());
             } else {
                 before.add(rw.loadLog());
-                before.add(Probe.LOCK_ELEMENT.call());
+                before.add(lockElement(n, Probe.LOCK_ELEMENT, Probe.LOCK_ELEMENT_FIRST, Probe.LOCK_ELEMENT_IN).call());
             }
             before.add(new VarInsnNode(type.getOpcode(Opcodes.ILOAD), v));
             rw.storing(before, after, l, site, Kinds.STORE);
+            rw.endGroupAfter(n, after);
             rw.instructions.insertBefore(n, before);
             rw.instructions.insert(n, after);
             rw.counted();
@@ -103,6 +107,12 @@ final class InstructionRewriting {
             rw.instructions.insertBefore(n, before);
             rw.counted();
         }
+    }
+
+    /** The lock probe of element access {@code n}: alone, first of a group, or later in one (MethodRewriter.groups). */
+    private Probe lockElement(AbstractInsnNode n, Probe alone, Probe first, Probe in) {
+        MethodRewriter.Grouped g = rw.grouped(n);
+        return g == null ? alone : g == MethodRewriter.Grouped.FIRST ? first : in;
     }
 
     static char arrayLetter(int k) {

@@ -31,6 +31,20 @@ enum Probe {
     LOCK_ELEMENT("lockElement", "(Ljava/lang/Object;I" + Desc.LOG + ")V"),
     /** Lock before AASTORE: (array, index, value, log); takes nothing when the store will throw. */
     LOCK_ELEMENT_STORE("lockElementStore", "([Ljava/lang/Object;ILjava/lang/Object;" + Desc.LOG + ")V"),
+    /** {@link #LOCK_PLAIN_FIELD} for the first access of a group (MethodRewriter.groups): a solo window stays open after it. */
+    LOCK_PLAIN_FIELD_FIRST("lockPlainFieldFirst", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
+    /** {@link #LOCK_PLAIN_FIELD} for a later access of a group. */
+    LOCK_PLAIN_FIELD_IN("lockPlainFieldIn", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
+    /** {@link #LOCK_ELEMENT} for the first access of a group. */
+    LOCK_ELEMENT_FIRST("lockElementFirst", "(Ljava/lang/Object;I" + Desc.LOG + ")V"),
+    /** {@link #LOCK_ELEMENT} for a later access of a group. */
+    LOCK_ELEMENT_IN("lockElementIn", "(Ljava/lang/Object;I" + Desc.LOG + ")V"),
+    /** {@link #LOCK_ELEMENT_STORE} for the first access of a group. */
+    LOCK_ELEMENT_STORE_FIRST("lockElementStoreFirst", "([Ljava/lang/Object;ILjava/lang/Object;" + Desc.LOG + ")V"),
+    /** {@link #LOCK_ELEMENT_STORE} for a later access of a group. */
+    LOCK_ELEMENT_STORE_IN("lockElementStoreIn", "([Ljava/lang/Object;ILjava/lang/Object;" + Desc.LOG + ")V"),
+    /** After the last access of a group: closes the window its first access left open: (log). */
+    END_GROUP("endGroup", "(" + Desc.LOG + ")V"),
     /** Lock before a call on an Atomic{Integer,Long,Boolean,Reference}: (atomic, log). */
     LOCK_ATOMIC("lockAtomic", "(Ljava/lang/Object;" + Desc.LOG + ")V"),
     /** Lock before a call on an Atomic*Array element: (array, index, log). */
@@ -90,6 +104,20 @@ enum Probe {
     LOAD_ELEMENT_C("loadElementC", "([CI" + Desc.LOG + "I)I"),
     /** Replaces SALOAD. */
     LOAD_ELEMENT_S("loadElementS", "([SI" + Desc.LOG + "I)I"),
+    /** {@link #LOAD_ELEMENT_I} for a later access of a group (MethodRewriter.groups). */
+    LOAD_ELEMENT_I_IN("loadElementIIn", "([II" + Desc.LOG + "I)I"),
+    /** {@link #LOAD_ELEMENT_J} in a group. */
+    LOAD_ELEMENT_J_IN("loadElementJIn", "([JI" + Desc.LOG + "I)J"),
+    /** {@link #LOAD_ELEMENT_F} in a group. */
+    LOAD_ELEMENT_F_IN("loadElementFIn", "([FI" + Desc.LOG + "I)F"),
+    /** {@link #LOAD_ELEMENT_D} in a group. */
+    LOAD_ELEMENT_D_IN("loadElementDIn", "([DI" + Desc.LOG + "I)D"),
+    /** {@link #LOAD_ELEMENT_B} in a group. */
+    LOAD_ELEMENT_B_IN("loadElementBIn", "(Ljava/lang/Object;I" + Desc.LOG + "I)I"),
+    /** {@link #LOAD_ELEMENT_C} in a group. */
+    LOAD_ELEMENT_C_IN("loadElementCIn", "([CI" + Desc.LOG + "I)I"),
+    /** {@link #LOAD_ELEMENT_S} in a group. */
+    LOAD_ELEMENT_S_IN("loadElementSIn", "([SI" + Desc.LOG + "I)I"),
 
     /** After a bracketed call: log the access of a kind, then unlock: (log, site, kind). */
     LOG_CALL("logCall", "(" + Desc.LOG + "II)V"),
@@ -225,6 +253,19 @@ enum Probe {
             case 'D' -> LOG_STORE_D;
             case 'A' -> LOG_STORE_A;
             default -> LOG_STORE_I;
+        };
+    }
+
+    /** {@link #loadElement} for a later access of a group. */
+    static Probe loadElementInGroup(char suffix) {
+        return switch (suffix) {
+            case 'J' -> LOAD_ELEMENT_J_IN;
+            case 'F' -> LOAD_ELEMENT_F_IN;
+            case 'D' -> LOAD_ELEMENT_D_IN;
+            case 'B' -> LOAD_ELEMENT_B_IN;
+            case 'C' -> LOAD_ELEMENT_C_IN;
+            case 'S' -> LOAD_ELEMENT_S_IN;
+            default -> LOAD_ELEMENT_I_IN;
         };
     }
 

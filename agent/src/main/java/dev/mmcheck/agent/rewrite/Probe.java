@@ -256,17 +256,9 @@ enum Probe {
         };
     }
 
-    /** {@link #loadElement} for a later access of a group. */
+    /** {@link #loadElement} for a later access of a group: its {@code _IN} twin. */
     static Probe loadElementInGroup(char suffix) {
-        return switch (suffix) {
-            case 'J' -> LOAD_ELEMENT_J_IN;
-            case 'F' -> LOAD_ELEMENT_F_IN;
-            case 'D' -> LOAD_ELEMENT_D_IN;
-            case 'B' -> LOAD_ELEMENT_B_IN;
-            case 'C' -> LOAD_ELEMENT_C_IN;
-            case 'S' -> LOAD_ELEMENT_S_IN;
-            default -> LOAD_ELEMENT_I_IN;
-        };
+        return valueOf(loadElement(suffix).name() + "_IN");
     }
 
     /** The probe replacing a primitive element load, by the element's letter (IJFDBCS). */

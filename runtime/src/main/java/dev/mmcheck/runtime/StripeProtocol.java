@@ -192,6 +192,7 @@ final class StripeProtocol {
             t.offer(kind, site, object, slot, -1, 0, value);
             return;
         }
+        Solo.endGroupLeftOpen(t); // as in take
         int s = t.handshakeStripe;
         Stripes.lock(s);
         if (!EventLog.closed) {

@@ -60,6 +60,44 @@ class SoloWindowTest {
         solo.join();
     }
 
+    /**
+     * A group of plain accesses (Probes, "groups of plain accesses"): the first opens the window and its unlock leaves
+     * it open, the later ones run in it, and the group's end closes it; a group an exception left open ends at the
+     * thread's next window.
+     */
+    @Test
+    void aGroupOfPlainAccessesKeepsOneWindowOpenUntilItsEnd() {
+        ThreadLog t = new ThreadLog(934, Thread.currentThread(), 64);
+        Object o = new Object();
+        long[] a = new long[4];
+        Solo.owner = t;
+        try {
+            Probes.lockPlainFieldFirst(o, t, 1);
+            Probes.unlock(t);
+            assertTrue(t.soloWindowOpen(), "the first access's unlock leaves the group's window open");
+            long before = t.soloLeftOut();
+            Probes.lockPlainFieldIn(o, t, 2);
+            Probes.unlock(t);
+            assertEquals(5L, Probes.loadElementJIn(new long[] {5}, 0, t, 3));
+            Probes.lockElementIn(a, 1, t);
+            Probes.unlock(t);
+            assertTrue(t.soloWindowOpen(), "the later accesses run in it");
+            assertEquals(3, t.soloLeftOut() - before, "and are counted as left out");
+            Probes.endGroup(t);
+            assertFalse(t.soloWindowOpen(), "the group's end closes it");
+
+            Probes.lockPlainFieldFirst(o, t, 1);
+            Probes.unlock(t); // then an exception no probe foresaw: no endGroup
+            assertTrue(t.soloWindowOpen());
+            Probes.lockPlainField(o, t, 1); // the thread's next access, ungrouped, opens its own window
+            assertTrue(t.soloWindowOpen());
+            Probes.unlock(t);
+            assertFalse(t.soloWindowOpen(), "the group left open ended at the next window, which closed after its access");
+        } finally {
+            Solo.owner = null;
+        }
+    }
+
     @Test
     void anAccessInsideALeftOutOneIsLoggedAndTheOuterWindowStaysOpen() {
         ThreadLog t = new ThreadLog(933, Thread.currentThread(), 64);

@@ -5,6 +5,8 @@
 #   cp agent/target/mmcheck.jar /tmp/before.jar; (change, rebuild)
 #   RUNS=5 bench/ab-agents.sh /tmp/before.jar agent/target/mmcheck.jar W05_ThreadLocalWork W06_SpscArrayQueue
 # AGENT_OPTIONS=... is passed to both (e.g. AGENT_OPTIONS=sample=0.05); SCALE=N as in agent-overhead.sh.
+# The last columns are each build's median checker CPU per event (run.checkerCpuMillis over eventsConsumed), in ns:
+# steadier than the elapsed time on two cores, where CPU the checker saves may go to spinning threads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 3 ]; then
@@ -24,16 +26,21 @@ trap 'rm -rf "$tmp"' EXIT
 cp "$A" "$tmp/a.jar"; cp "$B" "$tmp/b.jar"
 elapsed() { grep -o 'elapsed-ms=[0-9]*' | cut -d= -f2; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-printf '%-22s %10s %10s %8s   %s\n' workload "A ms" "B ms" "B/A" "runs (A | B)"
+per_event() { # the checker's CPU per event of report $1, in ns
+  awk -v c="$(grep -o '"checkerCpuMillis" : -*[0-9]*' "$1" | grep -o '\-*[0-9]*$')" \
+    -v e="$(grep -o '"eventsConsumed" : [0-9]*' "$1" | grep -o '[0-9]*$')" 'BEGIN {printf "%d\n", (e > 0 ? c * 1e6 / e : 0)}'
+}
+printf '%-22s %10s %10s %8s   %-40s %s\n' workload "A ms" "B ms" "B/A" "runs (A | B)" "checker ns/event (A | B)"
 for w in "$@"; do
-  : > "$tmp/a"; : > "$tmp/b"
+  : > "$tmp/a"; : > "$tmp/b"; : > "$tmp/ca"; : > "$tmp/cb"
   for i in $(seq "$RUNS"); do
     for x in a b; do
       java -Dworkload.scale="$SCALE" -javaagent:"$tmp/$x.jar"=report="$tmp/r.json"$EXTRA -jar "$JAR" "$w" 2>/dev/null \
         | elapsed >> "$tmp/$x"
+      per_event "$tmp/r.json" >> "$tmp/c$x"
     done
   done
   ma=$(median < "$tmp/a"); mb=$(median < "$tmp/b")
-  printf '%-22s %10s %10s %8s   %s | %s\n' "$w" "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN {printf "%.2f", b / (a > 0 ? a : 1)}')" \
-    "$(tr '\n' ' ' < "$tmp/a")" "$(tr '\n' ' ' < "$tmp/b")"
+  printf '%-22s %10s %10s %8s   %-40s %s | %s\n' "$w" "$ma" "$mb" "$(awk -v a="$ma" -v b="$mb" 'BEGIN {printf "%.2f", b / (a > 0 ? a : 1)}')" \
+    "$(tr '\n' ' ' < "$tmp/a")| $(tr '\n' ' ' < "$tmp/b")" "$(median < "$tmp/ca")" "$(median < "$tmp/cb")"
 done

@@ -28,9 +28,14 @@ public final class Heap {
         final String type;
         /** For an array: its elements' address ids + 1 (0 none yet), in pages allocated on first use. */
         final int[][] pages;
-        /** Its addresses' ids, and their slots, in the order they were first used. */
-        int[] addresses = new int[2];
-        int[] slots = new int[2];
+        /** Its first two addresses' slots and ids, in the record itself (most objects have one or two). */
+        int slot0;
+        int address0;
+        int slot1;
+        int address1;
+        /** Its later addresses, in pairs (slot, id), allocated at the third. */
+        int[] more;
+        /** Its addresses, in the order they were first used. */
         int count;
         Ref next;
 
@@ -41,6 +46,37 @@ public final class Heap {
             this.type = type;
             int length = length(o);
             this.pages = length >= 0 ? new int[(length + PAGE - 1) >>> PAGE_BITS][] : null;
+        }
+
+        /** The slot of its {@code k}-th address. */
+        int slotAt(int k) {
+            return k == 0 ? slot0 : k == 1 ? slot1 : more[2 * (k - 2)];
+        }
+
+        /** The id of its {@code k}-th address. */
+        int addressAt(int k) {
+            return k == 0 ? address0 : k == 1 ? address1 : more[2 * (k - 2) + 1];
+        }
+
+        /** Records its next address: slot {@code slot}, id {@code a}. */
+        void add(int slot, int a) {
+            int k = count++;
+            if (k == 0) {
+                slot0 = slot;
+                address0 = a;
+            } else if (k == 1) {
+                slot1 = slot;
+                address1 = a;
+            } else {
+                int at = 2 * (k - 2);
+                if (more == null) {
+                    more = new int[4];
+                } else if (at == more.length) {
+                    more = Arrays.copyOf(more, more.length * 2);
+                }
+                more[at] = slot;
+                more[at + 1] = a;
+            }
         }
     }
 
@@ -166,10 +202,17 @@ public final class Heap {
             }
             return a;
         }
-        int[] slots = r.slots;
-        for (int k = 0, n = Math.min(r.count, INLINE); k < n; k++) {
-            if (slots[k] == slot) {
-                return r.addresses[k];
+        int n = r.count;
+        if (n > 0 && r.slot0 == slot) {
+            return r.address0;
+        }
+        if (n > 1 && r.slot1 == slot) {
+            return r.address1;
+        }
+        int[] more = r.more;
+        for (int k = 0, m = 2 * (Math.min(n, INLINE) - 2); k < m; k += 2) {
+            if (more[k] == slot) {
+                return more[k + 1];
             }
         }
         if (r.count < INLINE) {
@@ -231,12 +274,7 @@ public final class Heap {
         keyOf[a] = key;
         typeOf[a] = r.type;
         indexed[a] = r.pages != null;
-        if (r.count == r.addresses.length) {
-            r.addresses = Arrays.copyOf(r.addresses, r.count * 2);
-            r.slots = Arrays.copyOf(r.slots, r.count * 2);
-        }
-        r.slots[r.count] = slot;
-        r.addresses[r.count++] = a;
+        r.add(slot, a);
         return a;
     }
 
@@ -295,9 +333,9 @@ public final class Heap {
         Ref r;
         while ((r = (Ref) queue.poll()) != null) {
             for (int k = 0; k < r.count; k++) {
-                int a = r.addresses[k];
+                int a = r.addressAt(k);
                 deadAddress.accept(a);
-                if (inPages(r, r.slots[k])) {
+                if (inPages(r, r.slotAt(k))) {
                     elements--; // in the array's pages, which go with it
                 } else if (k < INLINE) {
                     inline--; // in the object's own slots

@@ -35,7 +35,7 @@ public final class Heap {
         int address1;
         /** Its later addresses, in pairs (slot, id), allocated at the third. */
         int[] more;
-        /** Its addresses, in the order they were first used. */
+        /** How many addresses it has: the k-th first used is {@link #slotAt}(k), {@link #addressAt}(k). */
         int count;
         Ref next;
 

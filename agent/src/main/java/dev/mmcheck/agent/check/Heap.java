@@ -21,64 +21,34 @@ import java.util.function.IntConsumer;
  */
 public final class Heap {
 
-    /** An object the checker has seen: a weak reference carrying its id and its addresses. */
+    /**
+     * An object the checker has seen: a weak reference carrying only its id (32 bytes), everything else in the
+     * tables by object id. Small on purpose: every record is copied by the young collection after it is made, and
+     * a record that overflows survivor space into the old generation is no longer cleared by young collections
+     * (docs/agent.md, "Identities").
+     */
     private static final class Ref extends WeakReference<Object> {
         final int id;
-        final int hash;
-        final String type;
-        /** For an array: its elements' address ids + 1 (0 none yet), in pages allocated on first use. */
-        final int[][] pages;
-        /** Its first two addresses' slots and ids, in the record itself (most objects have one or two). */
-        int slot0;
-        int address0;
-        int slot1;
-        int address1;
-        /** Its later addresses, in pairs (slot, id), allocated at the third. */
-        int[] more;
-        /** How many addresses it has: the k-th first used is {@link #slotAt}(k), {@link #addressAt}(k). */
-        int count;
-        Ref next;
 
-        Ref(Object o, int id, int hash, ReferenceQueue<Object> queue, String type) {
+        Ref(Object o, int id, ReferenceQueue<Object> queue) {
             super(o, queue);
             this.id = id;
-            this.hash = hash;
-            this.type = type;
-            int length = length(o);
-            this.pages = length >= 0 ? new int[(length + PAGE - 1) >>> PAGE_BITS][] : null;
-        }
-
-        /** The slot of its {@code k}-th address. */
-        int slotAt(int k) {
-            return k == 0 ? slot0 : k == 1 ? slot1 : more[2 * (k - 2)];
-        }
-
-        /** The id of its {@code k}-th address. */
-        int addressAt(int k) {
-            return k == 0 ? address0 : k == 1 ? address1 : more[2 * (k - 2) + 1];
-        }
-
-        /** Records its next address: slot {@code slot}, id {@code a}. */
-        void add(int slot, int a) {
-            int k = count++;
-            if (k == 0) {
-                slot0 = slot;
-                address0 = a;
-            } else if (k == 1) {
-                slot1 = slot;
-                address1 = a;
-            } else {
-                int at = 2 * (k - 2);
-                if (more == null) {
-                    more = new int[4];
-                } else if (at == more.length) {
-                    more = Arrays.copyOf(more, more.length * 2);
-                }
-                more[at] = slot;
-                more[at + 1] = a;
-            }
         }
     }
+
+    // an object's entry in `info`, by object id: INFO ints from id * INFO
+    private static final int HASH = 0;
+    private static final int TYPE = 1;
+    /** The next object id + 1 in its bucket's chain (0: the end). */
+    private static final int CHAIN = 2;
+    /** How many addresses it has: the k-th first used is {@link #slotAt}, {@link #addressAt}. */
+    private static final int COUNT = 3;
+    /** Its first two addresses' slots and ids (most objects have one or two). */
+    private static final int SLOT0 = 4;
+    private static final int ADDRESS0 = 5;
+    private static final int SLOT1 = 6;
+    private static final int ADDRESS1 = 7;
+    private static final int INFO = 8;
 
     private static final int PAGE_BITS = 10;
     /** Elements per page of an array's address table. */
@@ -86,7 +56,7 @@ public final class Heap {
 
     /**
      * An object's first INLINE addresses other than array elements are found by scanning its own
-     * slots (an object has few fields, and its record is already at hand); later ones in the table.
+     * list (an object has few fields, and its entry is already at hand); later ones in the table.
      */
     private static final int INLINE = 8;
 
@@ -95,11 +65,18 @@ public final class Heap {
     private final FieldTable fields;
     // replaced when everything is forgotten: the old generation's references enqueue where nobody looks
     private ReferenceQueue<Object> queue = new ReferenceQueue<>();
-    private Ref[] buckets = new Ref[1024];
+    // object id + 1 of each bucket's first object (0: none); the chain goes on through info[CHAIN]
+    private int[] buckets = new int[1024];
     private int objects;
     private int[] freeObjectIds = new int[16];
     private int freeObjects;
     private int nextObjectId;
+    // by object id: its record, its entry (INFO ints), its addresses from the third on in pairs (slot, id), and
+    // for an array its elements' address ids + 1 (0 none yet) in pages allocated on first use
+    private Ref[] refs = new Ref[256];
+    private int[] info = new int[256 * INFO];
+    private int[][] more = new int[256][];
+    private int[][][] pages = new int[256][][];
 
     // (object id, slot) -> address id, open addressing
     private long[] keys = new long[1024];
@@ -107,12 +84,13 @@ public final class Heap {
     private int size;
     // array elements with an address id (in their arrays' pages, not in the table)
     private int elements;
-    // addresses found by scanning their object's first INLINE slots (not in the table)
+    // addresses found by scanning their object's first INLINE addresses (not in the table)
     private int inline;
-    // by address id
+    // by address id: its (object id, slot), its object's type + 1 in `types` (0: free), and whether it is an
+    // element of an array or atomic array
     private long[] keyOf = new long[256];
-    private String[] typeOf = new String[256];
-    private boolean[] indexed = new boolean[256];  // an element of an array or atomic array
+    private int[] typeOf = new int[256];
+    private boolean[] indexed = new boolean[256];
     private int[] freeAddresses = new int[16];
     private int freeCount;
     private int nextAddress;
@@ -151,11 +129,15 @@ public final class Heap {
      */
     void forgetAll() {
         queue = new ReferenceQueue<>();
-        buckets = new Ref[1024];
+        buckets = new int[1024];
         objects = 0;
         freeObjectIds = new int[16];
         freeObjects = 0;
         nextObjectId = 0;
+        refs = new Ref[256];
+        info = new int[256 * INFO];
+        more = new int[256][];
+        pages = new int[256][][];
         keys = new long[1024];
         Arrays.fill(keys, EMPTY);
         values = new int[1024];
@@ -163,16 +145,19 @@ public final class Heap {
         elements = 0;
         inline = 0;
         keyOf = new long[256];
-        typeOf = new String[256];
+        typeOf = new int[256];
         indexed = new boolean[256];
         freeAddresses = new int[16];
         freeCount = 0;
         nextAddress = 0;
-        lastRef = null;
-        prevRef = null;
+        lastId = -1;
+        prevId = -1;
     }
 
-    /** Bytes this table holds per address id in use, roughly (the object's record, the id's entries). */
+    /**
+     * Bytes this table holds per address id in use, roughly (the object's record and entry, the id's entries;
+     * HeapFootprint measures it).
+     */
     static final int BYTES_PER_ADDRESS = 96;
 
     /** The largest address id handed out so far, plus one (ids below it may be free). */
@@ -183,43 +168,47 @@ public final class Heap {
     /**
      * The address id of slot {@code slot} of {@code o}. Array elements are found by index in the array's
      * own pages (no hashing: a loop over a large array would otherwise miss the caches on every event);
-     * fields and pseudo-slots (monitor, start) among the object's first slots, then in the hash table.
+     * fields and pseudo-slots (monitor, start) among the object's first addresses, then in the hash table.
      */
     int address(Object o, int slot) {
-        Ref r = ref(o);
-        if (inPages(r, slot)) {
-            int[][] pages = r.pages;
-            int[] page = pages[slot >>> PAGE_BITS];
+        int id = id(o);
+        int[][] p = pages[id];
+        if (p != null && slot >= 0 && (slot >>> PAGE_BITS) < p.length) {
+            int[] page = p[slot >>> PAGE_BITS];
             if (page == null) {
                 page = new int[PAGE];
-                pages[slot >>> PAGE_BITS] = page;
+                p[slot >>> PAGE_BITS] = page;
             }
             int a = page[slot & (PAGE - 1)] - 1;
             if (a < 0) {
-                a = newAddress(r, slot);
+                a = newAddress(id, slot);
                 page[slot & (PAGE - 1)] = a + 1;
                 elements++;
             }
             return a;
         }
-        int n = r.count;
-        if (n > 0 && r.slot0 == slot) {
-            return r.address0;
+        int[] in = info;
+        int at = id * INFO;
+        int n = in[at + COUNT];
+        if (n > 0 && in[at + SLOT0] == slot) {
+            return in[at + ADDRESS0];
         }
-        if (n > 1 && r.slot1 == slot) {
-            return r.address1;
+        if (n > 1 && in[at + SLOT1] == slot) {
+            return in[at + ADDRESS1];
         }
-        int[] more = r.more;
-        for (int k = 0, m = 2 * (Math.min(n, INLINE) - 2); k < m; k += 2) {
-            if (more[k] == slot) {
-                return more[k + 1];
+        if (n > 2) {
+            int[] m = more[id];
+            for (int k = 0, end = 2 * (Math.min(n, INLINE) - 2); k < end; k += 2) {
+                if (m[k] == slot) {
+                    return m[k + 1];
+                }
             }
         }
-        if (r.count < INLINE) {
+        if (n < INLINE) {
             inline++;
-            return newAddress(r, slot);
+            return newAddress(id, slot);
         }
-        long key = ((long) r.id << 32) | (slot & 0xffffffffL);
+        long key = ((long) id << 32) | (slot & 0xffffffffL);
         int mask = keys.length - 1;
         int i = mix(key) & mask;
         while (keys[i] != EMPTY) {
@@ -228,7 +217,7 @@ public final class Heap {
             }
             i = (i + 1) & mask;
         }
-        int a = newAddress(r, slot);
+        int a = newAddress(id, slot);
         keys[i] = key;
         values[i] = a;
         if (2 * ++size > keys.length) {
@@ -257,73 +246,123 @@ public final class Heap {
         return -1;
     }
 
-    /** Whether slot {@code slot} of {@code r}'s object has its address id in the object's pages. */
-    private static boolean inPages(Ref r, int slot) {
-        return r.pages != null && slot >= 0 && (slot >>> PAGE_BITS) < r.pages.length;
+    /** Whether slot {@code slot} of object {@code id} has its address id in the object's pages. */
+    private boolean inPages(int id, int slot) {
+        int[][] p = pages[id];
+        return p != null && slot >= 0 && (slot >>> PAGE_BITS) < p.length;
     }
 
-    /** A fresh address id for slot {@code slot} of {@code r}'s object, recorded as one of its addresses. */
-    private int newAddress(Ref r, int slot) {
-        long key = ((long) r.id << 32) | (slot & 0xffffffffL);
+    /** The slot of the {@code k}-th address of object {@code id}. */
+    private int slotAt(int id, int k) {
+        return k == 0 ? info[id * INFO + SLOT0] : k == 1 ? info[id * INFO + SLOT1] : more[id][2 * (k - 2)];
+    }
+
+    /** The id of the {@code k}-th address of object {@code id}. */
+    private int addressAt(int id, int k) {
+        return k == 0 ? info[id * INFO + ADDRESS0] : k == 1 ? info[id * INFO + ADDRESS1] : more[id][2 * (k - 2) + 1];
+    }
+
+    /** A fresh address id for slot {@code slot} of object {@code id}, recorded as one of its addresses. */
+    private int newAddress(int id, int slot) {
+        long key = ((long) id << 32) | (slot & 0xffffffffL);
         int a = freeCount > 0 ? freeAddresses[--freeCount] : nextAddress++;
         if (a >= keyOf.length) {
             keyOf = Arrays.copyOf(keyOf, a * 2);
             typeOf = Arrays.copyOf(typeOf, a * 2);
             indexed = Arrays.copyOf(indexed, a * 2);
         }
+        int at = id * INFO;
         keyOf[a] = key;
-        typeOf[a] = r.type;
-        indexed[a] = r.pages != null;
-        r.add(slot, a);
+        typeOf[a] = info[at + TYPE] + 1;
+        indexed[a] = pages[id] != null;
+        int k = info[at + COUNT]++;
+        if (k == 0) {
+            info[at + SLOT0] = slot;
+            info[at + ADDRESS0] = a;
+        } else if (k == 1) {
+            info[at + SLOT1] = slot;
+            info[at + ADDRESS1] = a;
+        } else {
+            int[] m = more[id];
+            int i = 2 * (k - 2);
+            if (m == null) {
+                m = new int[4];
+                more[id] = m;
+            } else if (i == m.length) {
+                m = Arrays.copyOf(m, m.length * 2);
+                more[id] = m;
+            }
+            m[i] = slot;
+            m[i + 1] = a;
+        }
         return a;
     }
 
-    // the two objects used last: consecutive events on one object are common (a node's fields, a
-    // lock), and so are events alternating between two (a queue and its node, two arrays)
-    private Ref lastRef;
-    private Ref prevRef;
-    private final java.util.Map<Class<?>, String> typeNames = new java.util.HashMap<>();
+    // the ids of the two objects used last (-1: none): consecutive events on one object are common (a node's
+    // fields, a lock), and so are events alternating between two (a queue and its node, two arrays); ints, so
+    // that remembering them stores no reference (each such store into this long-lived table costs a card mark)
+    private int lastId = -1;
+    private int prevId = -1;
+    private final java.util.Map<Class<?>, Integer> typeIds = new java.util.HashMap<>();
+    private final java.util.List<String> types = new java.util.ArrayList<>();
 
-    private Ref ref(Object o) {
-        Ref last = lastRef;
-        if (last != null && last.refersTo(o)) {
+    /** The object id of {@code o}, given now if it has none. */
+    private int id(Object o) {
+        int last = lastId;
+        if (last >= 0 && refs[last].refersTo(o)) {
             return last;
         }
-        Ref prev = prevRef;
-        Ref r = prev != null && prev.refersTo(o) ? prev : lookup(o);
-        prevRef = last;
-        lastRef = r;
-        return r;
+        int prev = prevId;
+        int id = prev >= 0 && refs[prev].refersTo(o) ? prev : lookup(o);
+        prevId = last;
+        lastId = id;
+        return id;
     }
 
-    private Ref lookup(Object o) {
+    private int lookup(Object o) {
         int h = System.identityHashCode(o);
         int b = h & (buckets.length - 1);
-        for (Ref r = buckets[b]; r != null; r = r.next) {
-            if (r.refersTo(o)) {
-                return r;
+        int[] in = info;
+        for (int id = buckets[b] - 1; id >= 0; id = in[id * INFO + CHAIN] - 1) {
+            if (in[id * INFO + HASH] == h && refs[id].refersTo(o)) {
+                return id;
             }
         }
         int id = freeObjects > 0 ? freeObjectIds[--freeObjects] : nextObjectId++;
-        Ref r = new Ref(o, id, h, queue, typeName(o));
-        r.next = buckets[b];
-        buckets[b] = r;
+        if (id >= refs.length) {
+            int n = refs.length * 2;
+            refs = Arrays.copyOf(refs, n);
+            info = Arrays.copyOf(info, n * INFO);
+            more = Arrays.copyOf(more, n);
+            pages = Arrays.copyOf(pages, n);
+        }
+        refs[id] = new Ref(o, id, queue);
+        int length = length(o);
+        pages[id] = length >= 0 ? new int[(length + PAGE - 1) >>> PAGE_BITS][] : null;
+        int at = id * INFO;
+        info[at + HASH] = h;
+        info[at + TYPE] = typeId(o);
+        info[at + COUNT] = 0;
+        info[at + CHAIN] = buckets[b];
+        buckets[b] = id + 1;
         if (++objects > buckets.length) {
             grow();
         }
-        return r;
+        return id;
     }
 
     private void grow() {
-        Ref[] old = buckets;
-        buckets = new Ref[old.length * 2];
-        for (Ref head : old) {
-            for (Ref r = head; r != null;) {
-                Ref n = r.next;
-                int b = r.hash & (buckets.length - 1);
-                r.next = buckets[b];
-                buckets[b] = r;
-                r = n;
+        int[] old = buckets;
+        buckets = new int[old.length * 2];
+        int mask = buckets.length - 1;
+        for (int head : old) {
+            for (int id = head - 1; id >= 0;) {
+                int at = id * INFO;
+                int n = info[at + CHAIN] - 1;
+                int b = info[at + HASH] & mask;
+                info[at + CHAIN] = buckets[b];
+                buckets[b] = id + 1;
+                id = n;
             }
         }
     }
@@ -332,45 +371,49 @@ public final class Heap {
     void expunge(IntConsumer deadAddress) {
         Ref r;
         while ((r = (Ref) queue.poll()) != null) {
-            for (int k = 0; k < r.count; k++) {
-                int a = r.addressAt(k);
+            int id = r.id;
+            for (int k = 0, n = info[id * INFO + COUNT]; k < n; k++) {
+                int a = addressAt(id, k);
                 deadAddress.accept(a);
-                if (inPages(r, r.slotAt(k))) {
+                if (inPages(id, slotAt(id, k))) {
                     elements--; // in the array's pages, which go with it
                 } else if (k < INLINE) {
-                    inline--; // in the object's own slots
+                    inline--; // in the object's own list
                 } else {
                     remove(keyOf[a]);
                 }
-                typeOf[a] = null;
+                typeOf[a] = 0;
                 if (freeCount == freeAddresses.length) {
                     freeAddresses = Arrays.copyOf(freeAddresses, freeCount * 2);
                 }
                 freeAddresses[freeCount++] = a;
             }
-            unlink(r);
-            if (lastRef == r) {
-                lastRef = null;
+            unlink(id);
+            refs[id] = null;
+            more[id] = null;
+            pages[id] = null;
+            if (lastId == id) {
+                lastId = -1;
             }
-            if (prevRef == r) {
-                prevRef = null;
+            if (prevId == id) {
+                prevId = -1;
             }
             if (freeObjects == freeObjectIds.length) {
                 freeObjectIds = Arrays.copyOf(freeObjectIds, freeObjects * 2);
             }
-            freeObjectIds[freeObjects++] = r.id;
+            freeObjectIds[freeObjects++] = id;
         }
     }
 
-    private void unlink(Ref dead) {
-        int b = dead.hash & (buckets.length - 1);
-        Ref prev = null;
-        for (Ref r = buckets[b]; r != null; prev = r, r = r.next) {
-            if (r == dead) {
-                if (prev == null) {
-                    buckets[b] = r.next;
+    private void unlink(int dead) {
+        int b = info[dead * INFO + HASH] & (buckets.length - 1);
+        int prev = -1;
+        for (int id = buckets[b] - 1; id >= 0; prev = id, id = info[id * INFO + CHAIN] - 1) {
+            if (id == dead) {
+                if (prev < 0) {
+                    buckets[b] = info[id * INFO + CHAIN];
                 } else {
-                    prev.next = r.next;
+                    info[prev * INFO + CHAIN] = info[id * INFO + CHAIN];
                 }
                 objects--;
                 return;
@@ -443,12 +486,12 @@ public final class Heap {
      * exception (a report must not fail on a name).
      */
     String name(int a) {
-        if (a < 0 || a >= keyOf.length || typeOf[a] == null) {
+        if (a < 0 || a >= keyOf.length || typeOf[a] == 0) {
             return "address#" + a;
         }
         int object = (int) (keyOf[a] >>> 32);
         int slot = (int) keyOf[a];
-        String type = typeOf[a];
+        String type = types.get(typeOf[a] - 1);
         if (type.equals(STATIC)) {
             return fields.name(slot);
         }
@@ -484,14 +527,25 @@ public final class Heap {
     private static final String STATIC = "static:";
     private static final String JUC = "java.util.concurrent";
 
-    private String typeName(Object o) {
+    /** The type id of {@code o}: its index in {@code types}. */
+    private int typeId(Object o) {
+        if (types.isEmpty()) {
+            types.add(STATIC);
+            types.add(JUC);
+        }
         if (o instanceof StaticOwners.Token) {
-            return STATIC;
+            return 0;
         }
         if (o == Probes.JUC_OBJECT) {
-            return JUC;
+            return 1;
         }
-        return typeNames.computeIfAbsent(o.getClass(), Heap::simpleTypeName);
+        Integer t = typeIds.get(o.getClass());
+        if (t == null) {
+            t = types.size();
+            types.add(simpleTypeName(o.getClass()));
+            typeIds.put(o.getClass(), t);
+        }
+        return t;
     }
 
     private static String simpleTypeName(Class<?> c) {

@@ -75,6 +75,78 @@ class HeapTest {
         assertTrue(heap.fullyLogged(new Holder(), plain), "without sampling everything is logged");
     }
 
+    /**
+     * The table against a model, through many objects made and dropped (the tables grow, buckets are rehashed,
+     * chains hold several objects, ids are reused): while an object lives each of its slots keeps one address id,
+     * no two live addresses share one, and each address of a collected object is reported dead once, before its
+     * id is given again.
+     */
+    @Test
+    void churnAgainstAModelKeepsEveryAddressExact() throws Exception {
+        java.util.Random random = new java.util.Random(7);
+        Heap heap = new Heap(new FieldTable());
+        List<Object> live = new ArrayList<>();
+        List<java.util.Map<Integer, Integer>> slotsOf = new ArrayList<>(); // by position in live: slot -> address id
+        java.util.Map<Integer, String> owner = new java.util.HashMap<>(); // live or not yet reported dead: id -> who
+        java.util.Set<Integer> dying = new java.util.HashSet<>();
+        int made = 0;
+        for (int round = 0; round < 6; round++) {
+            for (int step = 0; step < 4_000; step++) {
+                if (live.size() < 600 && random.nextInt(3) > 0) {
+                    int kind = random.nextInt(3);
+                    live.add(kind == 0 ? new Object() : kind == 1 ? new long[1 + random.nextInt(3_000)] : new StringBuilder());
+                    slotsOf.add(new java.util.HashMap<>());
+                    made++;
+                }
+                if (live.isEmpty()) {
+                    continue;
+                }
+                int k = random.nextInt(live.size());
+                Object o = live.get(k);
+                int slot = o instanceof long[] l && random.nextBoolean() ? random.nextInt(l.length) : random.nextInt(20);
+                int a = heap.address(o, slot);
+                Integer before = slotsOf.get(k).putIfAbsent(slot, a);
+                if (before == null) {
+                    String who = "object " + System.identityHashCode(o) + " slot " + slot;
+                    assertEquals(null, owner.put(a, who), "a fresh id for " + who);
+                } else {
+                    assertEquals(before, a, "stable while the object lives");
+                }
+                if (random.nextInt(10) == 0) { // drop one
+                    int d = random.nextInt(live.size());
+                    dying.addAll(slotsOf.get(d).values());
+                    live.set(d, live.get(live.size() - 1));
+                    slotsOf.set(d, slotsOf.get(slotsOf.size() - 1));
+                    live.remove(live.size() - 1);
+                    slotsOf.remove(slotsOf.size() - 1);
+                }
+            }
+            System.gc();
+            Thread.sleep(20);
+            heap.expunge(a -> {
+                assertTrue(dying.remove(a), "address " + a + " reported dead was not of a dropped object");
+                owner.remove(a);
+            });
+        }
+        for (int attempt = 0; attempt < 50 && !dying.isEmpty(); attempt++) {
+            System.gc();
+            Thread.sleep(20);
+            heap.expunge(a -> {
+                assertTrue(dying.remove(a), "address " + a + " reported dead was not of a dropped object");
+                owner.remove(a);
+            });
+        }
+        assertEquals(java.util.Set.of(), dying, "every address of a collected object reported dead");
+        assertEquals(slotsOf.stream().filter(m -> !m.isEmpty()).count(), heap.objects(), "the live objects seen");
+        assertEquals(owner.size(), heap.addresses());
+        assertTrue(made > 2_000, "made " + made);
+        for (int k = 0; k < live.size(); k++) {
+            for (java.util.Map.Entry<Integer, Integer> e : slotsOf.get(k).entrySet()) {
+                assertEquals(e.getValue(), heap.address(live.get(k), e.getKey()), "stable at the end");
+            }
+        }
+    }
+
     @Test
     void collectedObjectsReleaseTheirAddresses() throws Exception {
         Heap heap = new Heap(new FieldTable());

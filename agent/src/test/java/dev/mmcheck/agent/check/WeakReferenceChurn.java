@@ -6,9 +6,11 @@ import java.lang.ref.WeakReference;
 /**
  * The collector alone, with no identity table: makes 12,000,000 weak references to objects dropped at once, each held
  * in an array ({@code flat}) or in chains from a bucket array as the table holds its records ({@code chain}), and
- * prints how many the collections cleared by the end. HeapChurn's comparison (docs/performance.md, eleventh round),
- * not a test. Run after {@code mvn -q -DskipTests install}:
- * {@code java -Xlog:gc -cp agent/target/test-classes dev.mmcheck.agent.check.WeakReferenceChurn chain}
+ * prints how many the collections cleared by the end (after garbage enough for a few more collections, with no new
+ * reference). HeapChurn's comparison (docs/performance.md, eleventh and twelfth rounds), not a test. Run after
+ * {@code mvn -q -DskipTests install}:
+ * {@code java -Xlog:gc -cp agent/target/test-classes dev.mmcheck.agent.check.WeakReferenceChurn chain}; with
+ * {@code -XX:SurvivorRatio=1} (room in survivor space for every record) all are cleared.
  */
 public final class WeakReferenceChurn {
 
@@ -51,6 +53,13 @@ public final class WeakReferenceChurn {
                     cleared++;
                 }
             }
+        }
+        // garbage only, so that the last records made see young collections too
+        for (int i = 0; i < 20_000_000; i++) {
+            sink = new byte[32];
+        }
+        while (queue.poll() != null) {
+            cleared++;
         }
         System.out.println((chain ? "chain" : "flat") + ": " + cleared + " of " + n + " cleared by the collections");
     }

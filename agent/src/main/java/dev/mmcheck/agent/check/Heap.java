@@ -539,14 +539,24 @@ public final class Heap {
         if (o == Probes.JUC_OBJECT) {
             return 1;
         }
-        Integer t = typeIds.get(o.getClass());
+        Class<?> c = o.getClass();
+        if (c == lastType) {
+            return lastTypeId;
+        }
+        Integer t = typeIds.get(c);
         if (t == null) {
             t = types.size();
-            types.add(simpleTypeName(o.getClass()));
-            typeIds.put(o.getClass(), t);
+            types.add(simpleTypeName(c));
+            typeIds.put(c, t);
         }
+        lastType = c;
+        lastTypeId = t;
         return t;
     }
+
+    // the class of the last object given an id, and its type id: most new objects are of the class before
+    private Class<?> lastType;
+    private int lastTypeId;
 
     private static String simpleTypeName(Class<?> c) {
         if (c.isArray()) {

@@ -352,19 +352,18 @@ public final class Heap {
     }
 
     private void grow() {
-        int[] old = buckets;
-        buckets = new int[old.length * 2];
-        int mask = buckets.length - 1;
-        for (int head : old) {
-            for (int id = head - 1; id >= 0;) {
+        int[] grown = new int[buckets.length * 2];
+        int mask = grown.length - 1;
+        // by id, not by chain: the entries are read in order (a walk of the old chains missed the caches at each)
+        for (int id = 0; id < nextObjectId; id++) {
+            if (refs[id] != null) {
                 int at = id * INFO;
-                int n = info[at + CHAIN] - 1;
                 int b = info[at + HASH] & mask;
-                info[at + CHAIN] = buckets[b];
-                buckets[b] = id + 1;
-                id = n;
+                info[at + CHAIN] = grown[b];
+                grown[b] = id + 1;
             }
         }
+        buckets = grown;
     }
 
     /** Reports the addresses of every object collected since the last call, and frees their ids. */
@@ -540,8 +539,10 @@ public final class Heap {
             return 1;
         }
         Class<?> c = o.getClass();
-        if (c == lastType) {
-            return lastTypeId;
+        for (int k = 0; k < RECENT_TYPES; k++) {
+            if (recentTypes[k] == c) {
+                return recentTypeIds[k];
+            }
         }
         Integer t = typeIds.get(c);
         if (t == null) {
@@ -549,14 +550,19 @@ public final class Heap {
             types.add(simpleTypeName(c));
             typeIds.put(c, t);
         }
-        lastType = c;
-        lastTypeId = t;
+        int k = nextRecentType++ & (RECENT_TYPES - 1);
+        recentTypes[k] = c;
+        recentTypeIds[k] = t;
         return t;
     }
 
-    // the class of the last object given an id, and its type id: most new objects are of the class before
-    private Class<?> lastType;
-    private int lastTypeId;
+    // the classes of the last objects given an id, and their type ids (replaced in turn): most new objects are of a
+    // class seen a few objects before (a queue's node and its AtomicReference, in turn), and the map of types costs a
+    // hash probe and a cache miss or two
+    private static final int RECENT_TYPES = 4;
+    private final Class<?>[] recentTypes = new Class<?>[RECENT_TYPES];
+    private final int[] recentTypeIds = new int[RECENT_TYPES];
+    private int nextRecentType;
 
     private static String simpleTypeName(Class<?> c) {
         if (c.isArray()) {

@@ -76,23 +76,57 @@ class HeapTest {
     }
 
     /**
-     * The table against a model, through many objects made and dropped (the tables grow, buckets are rehashed,
-     * chains hold several objects, ids are reused): while an object lives each of its slots keeps one address id,
-     * no two live addresses share one, and each address of a collected object is reported dead once, before its
-     * id is given again.
+     * The table against a model, through many objects made and dropped (the tables grow, buckets are rebuilt with
+     * cleared references not yet expunged among them, chains hold several objects, ids are reused, arrays take
+     * elements in their pages and a monitor beyond their first addresses): while an object lives each of its slots
+     * keeps one address id, no two live addresses share one, and each address of a collected object is reported dead
+     * once, before its id is given again.
      */
     @Test
     void churnAgainstAModelKeepsEveryAddressExact() throws Exception {
-        java.util.Random random = new java.util.Random(7);
-        Heap heap = new Heap(new FieldTable());
-        List<Object> live = new ArrayList<>();
-        List<java.util.Map<Integer, Integer>> slotsOf = new ArrayList<>(); // by position in live: slot -> address id
-        java.util.Map<Integer, String> owner = new java.util.HashMap<>(); // live or not yet reported dead: id -> who
-        java.util.Set<Integer> dying = new java.util.HashSet<>();
-        int made = 0;
+        Churn churn = new Churn(new Heap(new FieldTable()));
         for (int round = 0; round < 6; round++) {
-            for (int step = 0; step < 4_000; step++) {
-                if (live.size() < 600 && random.nextInt(3) > 0) {
+            churn.round(4_000);
+            System.gc();
+            Thread.sleep(20);
+            churn.expunge();
+        }
+        for (int attempt = 0; attempt < 50 && !churn.dying.isEmpty(); attempt++) {
+            System.gc();
+            Thread.sleep(20);
+            churn.expunge();
+        }
+        assertEquals(java.util.Set.of(), churn.dying, "every address of a collected object reported dead");
+        assertEquals(churn.slotsOf.stream().filter(m -> !m.isEmpty()).count(), churn.heap.objects(), "the live objects seen");
+        assertEquals(churn.owner.size(), churn.heap.addresses());
+        assertTrue(churn.made > 3_000, "made " + churn.made);
+        assertTrue(churn.mostTracked > 1024, "the buckets grew: at most " + churn.mostTracked + " objects tracked");
+        for (int k = 0; k < churn.live.size(); k++) {
+            for (java.util.Map.Entry<Integer, Integer> e : churn.slotsOf.get(k).entrySet()) {
+                assertEquals(e.getValue(), churn.heap.address(churn.live.get(k), e.getKey()), "stable at the end");
+            }
+        }
+    }
+
+    /** The churn of {@link #churnAgainstAModelKeepsEveryAddressExact} and its model; dropped objects are held nowhere. */
+    private static final class Churn {
+        final java.util.Random random = new java.util.Random(7);
+        final Heap heap;
+        final List<Object> live = new ArrayList<>();
+        final List<java.util.Map<Integer, Integer>> slotsOf = new ArrayList<>(); // by position in live: slot -> id
+        final java.util.Map<Integer, String> owner = new java.util.HashMap<>(); // live or not yet reported dead
+        final java.util.Set<Integer> dying = new java.util.HashSet<>();
+        int made;
+        int mostTracked;
+
+        Churn(Heap heap) {
+            this.heap = heap;
+        }
+
+        /** Makes, uses and drops objects for {@code steps} steps, checking each address against the model. */
+        void round(int steps) {
+            for (int step = 0; step < steps; step++) {
+                if (live.size() < 1_500 && random.nextInt(3) > 0) {
                     int kind = random.nextInt(3);
                     live.add(kind == 0 ? new Object() : kind == 1 ? new long[1 + random.nextInt(3_000)] : new StringBuilder());
                     slotsOf.add(new java.util.HashMap<>());
@@ -102,16 +136,16 @@ class HeapTest {
                     continue;
                 }
                 int k = random.nextInt(live.size());
-                Object o = live.get(k);
-                int slot = o instanceof long[] l && random.nextBoolean() ? random.nextInt(l.length) : random.nextInt(20);
-                int a = heap.address(o, slot);
+                int slot = slot(live.get(k));
+                int a = heap.address(live.get(k), slot);
                 Integer before = slotsOf.get(k).putIfAbsent(slot, a);
                 if (before == null) {
-                    String who = "object " + System.identityHashCode(o) + " slot " + slot;
+                    String who = "object " + System.identityHashCode(live.get(k)) + " slot " + slot;
                     assertEquals(null, owner.put(a, who), "a fresh id for " + who);
                 } else {
                     assertEquals(before, a, "stable while the object lives");
                 }
+                mostTracked = Math.max(mostTracked, heap.objects());
                 if (random.nextInt(10) == 0) { // drop one
                     int d = random.nextInt(live.size());
                     dying.addAll(slotsOf.get(d).values());
@@ -121,29 +155,23 @@ class HeapTest {
                     slotsOf.remove(slotsOf.size() - 1);
                 }
             }
-            System.gc();
-            Thread.sleep(20);
-            heap.expunge(a -> {
-                assertTrue(dying.remove(a), "address " + a + " reported dead was not of a dropped object");
-                owner.remove(a);
-            });
         }
-        for (int attempt = 0; attempt < 50 && !dying.isEmpty(); attempt++) {
-            System.gc();
-            Thread.sleep(20);
-            heap.expunge(a -> {
-                assertTrue(dying.remove(a), "address " + a + " reported dead was not of a dropped object");
-                owner.remove(a);
-            });
-        }
-        assertEquals(java.util.Set.of(), dying, "every address of a collected object reported dead");
-        assertEquals(slotsOf.stream().filter(m -> !m.isEmpty()).count(), heap.objects(), "the live objects seen");
-        assertEquals(owner.size(), heap.addresses());
-        assertTrue(made > 2_000, "made " + made);
-        for (int k = 0; k < live.size(); k++) {
-            for (java.util.Map.Entry<Integer, Integer> e : slotsOf.get(k).entrySet()) {
-                assertEquals(e.getValue(), heap.address(live.get(k), e.getKey()), "stable at the end");
+
+        /** A slot of {@code o}: an element or the monitor of an array, or one of 20 fields. */
+        private int slot(Object o) {
+            if (o instanceof long[] l) {
+                int r = random.nextInt(8);
+                return r == 0 ? dev.mmcheck.runtime.Probes.MONITOR : r < 5 ? random.nextInt(l.length) : random.nextInt(20);
             }
+            return random.nextInt(20);
+        }
+
+        /** Takes the collector's dead objects, each address of which must be of a dropped one. */
+        void expunge() {
+            heap.expunge(a -> {
+                assertTrue(dying.remove(a), "address " + a + " reported dead was not of a dropped object");
+                owner.remove(a);
+            });
         }
     }
 

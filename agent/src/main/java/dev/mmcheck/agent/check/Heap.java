@@ -304,7 +304,8 @@ public final class Heap {
     private int lastId = -1;
     private int prevId = -1;
     private final java.util.Map<Class<?>, Integer> typeIds = new java.util.HashMap<>();
-    private final java.util.List<String> types = new java.util.ArrayList<>();
+    // type names by type id: 0 and 1 are the statics' and java.util.concurrent's pseudo-objects (typeId)
+    private final java.util.List<String> types = new java.util.ArrayList<>(java.util.List.of(STATIC, JUC));
 
     /** The object id of {@code o}, given now if it has none. */
     private int id(Object o) {
@@ -528,10 +529,6 @@ public final class Heap {
 
     /** The type id of {@code o}: its index in {@code types}. */
     private int typeId(Object o) {
-        if (types.isEmpty()) {
-            types.add(STATIC);
-            types.add(JUC);
-        }
         if (o instanceof StaticOwners.Token) {
             return 0;
         }

@@ -59,7 +59,25 @@ public final class Agent {
             Path jar = Files.createTempFile("mmcheck-runtime", ".jar");
             jar.toFile().deleteOnExit();
             Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
-            inst.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
+            try (JarFile file = new JarFile(jar.toFile())) {
+                inst.appendToBootstrapClassLoaderSearch(file); // the JVM opens the jar itself, now
+            }
+            removeEarly(jar);
+        }
+    }
+
+    /**
+     * Removes the runtime's copy as soon as the JVM has it open: a run that ends with {@code halt} (a failing
+     * status: failOnViolation, failOnError) or is killed never reaches {@code deleteOnExit}, and its copy would stay in the
+     * temporary directory, one per run. The boot class path keeps reading the open file (on Linux and macOS); where
+     * an open file cannot be removed, {@code deleteOnExit} stays the way it goes.
+     */
+    private static void removeEarly(Path jar) {
+        try {
+            Class.forName("dev.mmcheck.runtime.Probes", false, null); // read through the JVM's own handle first
+            Files.deleteIfExists(jar);
+        } catch (ClassNotFoundException | IOException | SecurityException e) {
+            // left to deleteOnExit (the class's absence is reported when the runtime is first used)
         }
     }
 }

@@ -161,6 +161,25 @@ class AgentOptionsIT {
         assertEquals(0, clean.exit, clean.output);
     }
 
+    /**
+     * The agent's copy of its runtime in the temporary directory is gone even after a run that ends with
+     * {@code halt} (failOnViolation's status), which skips {@code deleteOnExit}: one copy was left per such run.
+     */
+    @Test
+    void aRunEndingWithAFailingStatusLeavesNoCopyOfTheRuntimeBehind() throws Exception {
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        Path report = dir.resolve("halt.json");
+        AgentRun run = AgentRun.exec(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + tmp, "-javaagent:" + AgentRun.AGENT + "=report=" + report + ",failOnViolation=true",
+                "-jar", AgentRun.SAMPLES.toString(), "S01_DekkerPlain"), report);
+        assertEquals(1, run.exit, run.output);
+        assertFalse(run.report.get("violations").isEmpty(), "the runtime was there for the whole run");
+        try (java.util.stream.Stream<Path> left = Files.list(tmp)) {
+            assertEquals(List.of(), left.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("mmcheck-runtime"))
+                    .toList());
+        }
+    }
+
     @Test
     void aBadOptionStopsTheJvmWithOneLine() throws Exception {
         String[][] cases = {

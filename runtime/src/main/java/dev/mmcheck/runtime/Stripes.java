@@ -20,15 +20,29 @@ public final class Stripes {
     /** Number of stripes (a power of two). */
     public static final int COUNT = 1 << 16;
     private static final int PAD = 16; // ints between stripes: one 64-byte line each
-    private static final int OBJECT_PAD = 16; // references between stripes' last objects: a line each, compressed
+    /** References in a cache line (compressed): the last objects of neighbouring stripes go that far apart. */
+    private static final int LINE_REFS = 16;
     private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
 
     // [stripe * PAD]: lock word (0 free, 1 held); [+ 1]: next sequence number; [+ 2]: writes so far;
     // [+ 3]: the mark + 1 (ThreadLog.mark: its serial, or a negative mark after a solo period) of the thread of the
     // last logged access under the stripe (0: none); [+ 4]: its slot
     private static final int[] WORDS = new int[COUNT * PAD];
-    // [stripe * OBJECT_PAD]: the object of the last logged access under the stripe
-    private static final Object[] LAST = new Object[COUNT * OBJECT_PAD];
+    // [lastIndex(stripe)]: the object of the last logged access under the stripe. One reference per stripe, not
+    // a line each: every logged access stores a young object into this long-lived array, and G1 refines each card
+    // (512 bytes) that such a store dirties. Spread over 8,192 cards (a line per stripe), nearly every store
+    // dirtied a card refinement had cleaned: 5.9 s of G1 refinement threads' CPU in W01 at SCALE=10, 16% of the
+    // process. Over 512 cards, a store mostly finds its card still dirty (docs/performance.md, thirteenth round).
+    private static final Object[] LAST = new Object[COUNT];
+
+    /**
+     * Where stripe {@code s}'s last object is in {@link #LAST}: neighbouring stripes (an array's elements, written by a
+     * producer as its consumer reads those just behind) a line apart, so that they do not share one; the stripes that
+     * do share a line are {@code COUNT / LINE_REFS} apart.
+     */
+    static int lastIndex(int s) {
+        return (s & (COUNT / LINE_REFS - 1)) * LINE_REFS + s / (COUNT / LINE_REFS);
+    }
 
     private Stripes() {
     }
@@ -86,7 +100,7 @@ public final class Stripes {
      */
     public static boolean lastWas(int s, int serial, Object object, int slot) {
         int at = s * PAD;
-        return WORDS[at + 3] == serial + 1 && WORDS[at + 4] == slot && LAST[s * OBJECT_PAD] == object;
+        return WORDS[at + 3] == serial + 1 && WORDS[at + 4] == slot && LAST[lastIndex(s)] == object;
     }
 
     /** Records the access about to be logged under stripe {@code s}; only while holding it. */
@@ -94,7 +108,7 @@ public final class Stripes {
         int at = s * PAD;
         WORDS[at + 3] = serial + 1;
         WORDS[at + 4] = slot;
-        LAST[s * OBJECT_PAD] = object; // keeps at most one object per stripe alive
+        LAST[lastIndex(s)] = object; // keeps at most one object per stripe alive
     }
 
     private static void spin(int at) {

@@ -74,4 +74,36 @@ class StripesTest {
         }
         assertTrue(stripes.size() > 48, "64 fields of one object on " + stripes.size() + " stripes");
     }
+
+    /**
+     * Each stripe's last object has a place of its own (the places are a permutation), neighbouring stripes' places are
+     * a cache line apart, and what one stripe records is what it answers, whatever the others record.
+     */
+    @Test
+    void everyStripeRemembersItsOwnLastObjectInAPlaceOfItsOwn() {
+        boolean[] taken = new boolean[Stripes.COUNT];
+        for (int s = 0; s < Stripes.COUNT; s++) {
+            int at = Stripes.lastIndex(s);
+            assertTrue(at >= 0 && at < Stripes.COUNT && !taken[at], "stripe " + s + " at " + at);
+            taken[at] = true;
+            if (s > 0) {
+                assertTrue(Math.abs(at - Stripes.lastIndex(s - 1)) >= 16, "stripes " + (s - 1) + " and " + s);
+            }
+        }
+        Object[] objects = new Object[Stripes.COUNT];
+        for (int s = 0; s < Stripes.COUNT; s++) {
+            objects[s] = new Object();
+            Stripes.lock(s);
+            Stripes.last(s, 7, objects[s], s & 3);
+            Stripes.unlock(s);
+        }
+        for (int s = 0; s < Stripes.COUNT; s++) {
+            Stripes.lock(s);
+            assertTrue(Stripes.lastWas(s, 7, objects[s], s & 3), "stripe " + s);
+            assertTrue(!Stripes.lastWas(s, 7, objects[(s + 1) % Stripes.COUNT], s & 3), "another stripe's object");
+            assertTrue(!Stripes.lastWas(s, 8, objects[s], s & 3), "another thread");
+            Stripes.last(s, 0, null, 0); // leave nothing behind for the other tests
+            Stripes.unlock(s);
+        }
+    }
 }

@@ -74,7 +74,7 @@ public final class Agent {
      */
     private static void removeEarly(Path jar) {
         try {
-            Class.forName("dev.mmcheck.runtime.Probes", false, null); // read through the JVM's own handle first
+            Class.forName("dev.mmcheck.runtime.Probes", false, null); // a check: the JVM opened the jar as it was appended
             Files.deleteIfExists(jar);
         } catch (ClassNotFoundException | IOException | SecurityException e) {
             // left to deleteOnExit (the class's absence is reported when the runtime is first used)

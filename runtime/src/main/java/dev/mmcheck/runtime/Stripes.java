@@ -37,8 +37,8 @@ public final class Stripes {
 
     /**
      * Where stripe {@code s}'s last object is in {@link #LAST}: neighbouring stripes (an array's elements, written by a
-     * producer as its consumer reads those just behind) a line apart, so that they do not share one; the stripes that
-     * do share a line are {@code COUNT / LINE_REFS} apart.
+     * producer as its consumer reads those just behind) {@code LINE_REFS} references apart, so that they never share a
+     * line; the stripes that can share one are at least {@code COUNT / LINE_REFS - 1} apart.
      */
     static int lastIndex(int s) {
         return (s & (COUNT / LINE_REFS - 1)) * LINE_REFS + s / (COUNT / LINE_REFS);

@@ -102,7 +102,7 @@ class StripesTest {
             assertTrue(Stripes.lastWas(s, 7, objects[s], s & 3), "stripe " + s);
             assertTrue(!Stripes.lastWas(s, 7, objects[(s + 1) % Stripes.COUNT], s & 3), "another stripe's object");
             assertTrue(!Stripes.lastWas(s, 8, objects[s], s & 3), "another thread");
-            Stripes.last(s, 0, null, 0); // leave nothing behind for the other tests
+            Stripes.last(s, -1, null, 0); // back to "none" (mark -1 is stored as 0): nothing left for the other tests
             Stripes.unlock(s);
         }
     }

@@ -173,6 +173,7 @@ class AgentOptionsIT {
                 "-Djava.io.tmpdir=" + tmp, "-javaagent:" + AgentRun.AGENT + "=report=" + report + ",failOnViolation=true",
                 "-jar", AgentRun.SAMPLES.toString(), "S01_DekkerPlain"), report);
         assertEquals(1, run.exit, run.output);
+        org.junit.jupiter.api.Assertions.assertNotNull(run.report, run.output);
         assertFalse(run.report.get("violations").isEmpty(), "the runtime was there for the whole run");
         try (java.util.stream.Stream<Path> left = Files.list(tmp)) {
             assertEquals(List.of(), left.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("mmcheck-runtime"))

@@ -11,6 +11,11 @@
 #   TX=1 RUNS=5 bench/agent-overhead.sh
 # AGENT_OPTIONS=... adds agent options to the agent's runs (e.g. AGENT_OPTIONS=schedule=os to measure
 # without schedule=active's pauses).
+# With LAYERS=1 each workload also runs with the agent stopped at each layer (the agent's overhead= option, RoadRunner's
+# "empty tool" taken layer by layer): rewrite (the classes rewritten, every probe returning at its first test), log
+# (every event logged and taken in order by the checker thread), ids (and every address given its id), check (a normal
+# run), alternating within each round; it prints each layer's median and ratio, and the worst ratio per layer:
+#   LAYERS=1 RUNS=3 bench/agent-overhead.sh
 # SCALE=N makes each workload N times longer (-Dworkload.scale=N): at 1 a plain run takes tens of
 # milliseconds, mostly before the JIT has compiled the loops; larger scales show the steady state.
 set -euo pipefail
@@ -38,6 +43,33 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 ratio() { awk -v a="$1" -v p="$2" 'BEGIN {printf "%.2fx", a / (p > 0 ? p : 1)}'; }
 events() { grep -o '"eventsConsumed" : [0-9]*' "$1" | grep -o '[0-9]*$'; }
 checker_cpu() { grep -o '"checkerCpuMillis" : -*[0-9]*' "$1" | grep -o '\-*[0-9]*$'; }
+LAYERS=${LAYERS:-0}
+if [ "$LAYERS" = 1 ]; then
+  # overhead= checks nothing and says so with exit status 70: failOnError=false keeps the workload's own
+  printf '%-22s %9s %17s %17s %17s %17s   %s\n' workload "plain ms" "rewrite ms" "log ms" "ids ms" "check ms" "events"
+  declare -A worst_layer=()
+  for w in $WORKLOADS; do
+    : > "$tmp/plain"; for l in rewrite log ids check; do : > "$tmp/$l"; done
+    for i in $(seq "$RUNS"); do
+      java -Dworkload.scale="$SCALE" -jar sample-apps/target/sample-apps.jar "$w" | elapsed >> "$tmp/plain"
+      for l in rewrite log ids check; do
+        java -Dworkload.scale="$SCALE" -javaagent:agent/target/mmcheck.jar=report="$tmp/r.json",overhead=$l,failOnError=false$EXTRA \
+          -jar sample-apps/target/sample-apps.jar "$w" 2>/dev/null | elapsed >> "$tmp/$l"
+      done
+    done
+    p=$(median < "$tmp/plain")
+    line=$(printf '%-22s %9s' "$w" "$p")
+    for l in rewrite log ids check; do
+      m=$(median < "$tmp/$l")
+      r=$(awk -v a="$m" -v p="$p" 'BEGIN {printf "%.2f", a / (p > 0 ? p : 1)}')
+      if awk -v r="$r" -v w="${worst_layer[$l]:-0}" 'BEGIN {exit !(r > w)}'; then worst_layer[$l]=$r; fi
+      line+=$(printf ' %17s' "$m ($(ratio "$m" "$p"))")
+    done
+    echo "$line   $(events "$tmp/r.json")"
+  done
+  echo "worst: rewrite ${worst_layer[rewrite]}x, log ${worst_layer[log]}x, ids ${worst_layer[ids]}x, check ${worst_layer[check]}x"
+  exit 0
+fi
 if [ "$TX" = 1 ]; then
   printf '%-22s %10s %10s %8s %12s %12s %10s %12s\n' workload "plain ms" "agent ms" ratio "agent events" \
     "agent+tx ms" "tx/agent" "tx events"

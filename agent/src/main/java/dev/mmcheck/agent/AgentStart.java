@@ -117,6 +117,11 @@ final class AgentStart {
         if (inject != null && inject.startsWith(LOOP_STAGE + "@")) {
             loop.failAt(Long.parseLong(inject.substring(LOOP_STAGE.length() + 1)));
         }
+        // overhead=: how far events go (a measurement of mmcheck itself; finish() says nothing was checked)
+        loop.layers(options.overhead().identifies(), options.overhead() == Options.Layer.CHECK);
+        if (options.overhead() == Options.Layer.REWRITE) {
+            EventLog.close(); // before any class is rewritten: every probe returns at its first test
+        }
         preload(loop); // before the checker thread starts: the checker is not thread-safe
         if (options.progressSeconds() > 0) {
             java.io.PrintStream err = System.err;
@@ -202,6 +207,16 @@ final class AgentStart {
                     + "probes do not model) were not logged, so not checked (exclude the classes that use them with "
                     + "excludes= to accept that: docs/agent.md)"));
         }
+        if (options.overhead() != Options.Layer.CHECK) {
+            first.add(Note.incomplete("overhead", "", 0, "NOTHING CHECKED: overhead=" + options.overhead().value
+                    + " measures mmcheck's own cost " + switch (options.overhead()) {
+                        case REWRITE -> "of running the rewritten classes, with every probe returning at its first test "
+                                + "(nothing logged)";
+                        case LOG -> "of logging every event and taking the events in order on the checker thread "
+                                + "(no address ids, no analysis)";
+                        default -> "up to giving each accessed address its id on the checker thread (no analysis)";
+                    } + "; leave overhead= out to check (docs/performance.md)"));
+        }
         if (options.sample() < 1) {
             // a reduced check the user asked for: said in the first lines, as a bound reached is
             first.add(Note.degraded("sampled", "pso", 0, "SAMPLED run (sample=" + plain(options.sample()) + "): plain "
@@ -242,6 +257,7 @@ final class AgentStart {
         run.put("soloEndedBy", loop.soloEndedBy(10));
         run.put("soloClaimMillis", loop.soloClaimMillis());
         run.put("soloBusyTogether", loop.soloBusyTogether(10));
+        run.put("overhead", options.overhead().value);
         run.put("schedule", options.activeSchedule() ? "active" : "os");
         run.put("sample", options.sample());
         run.put("sampleSync", options.sample() < 1 && options.syncAsFences() ? "fences" : "addresses");

@@ -53,11 +53,41 @@ import java.util.regex.Pattern;
  *                        fence it is, without its address (docs/sampling.md); false (sync=addresses) logs it whole
  * @param solo            solo=on (default): a thread's plain accesses go unlogged while it is the only thread that
  *                        logs (docs/agent.md, "Accesses of a thread running alone"); solo=off logs them
+ * @param overhead        how far an event goes (overhead=, for measuring mmcheck's own cost layer by layer:
+ *                        docs/performance.md); anything but {@link Layer#CHECK} checks nothing, and the run says so
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
         long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed,
-        Triage triage, Path sarif, Path html, int progressSeconds, double sample, boolean syncAsFences, boolean solo) {
+        Triage triage, Path sarif, Path html, int progressSeconds, double sample, boolean syncAsFences, boolean solo,
+        Layer overhead) {
+
+    /**
+     * How far an event goes in a run: {@code overhead=}, RoadRunner's "empty tool" taken layer by layer, so that a
+     * benchmark can say which layer a workload's cost comes from (bench/agent-overhead.sh with {@code LAYERS=1}).
+     */
+    public enum Layer {
+        /** The application's classes are rewritten and their probes run, but each returns at its first test: nothing is logged. */
+        REWRITE("rewrite"),
+        /** Every event is logged, and the checker thread takes the events in order (the merge) without looking at them. */
+        LOG("log"),
+        /** As {@link #LOG}, and the checker thread also gives each accessed address its id (the object identities). */
+        IDS("ids"),
+        /** A normal run: the events reach the analyses. */
+        CHECK("check");
+
+        /** The option's value. */
+        public final String value;
+
+        Layer(String value) {
+            this.value = value;
+        }
+
+        /** Whether the checker thread gives addresses their ids. */
+        public boolean identifies() {
+            return this == IDS || this == CHECK;
+        }
+    }
 
     /** The schedule when schedule= is not given (docs/schedules.md says why). */
     public static final String DEFAULT_SCHEDULE = "active";
@@ -65,7 +95,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
     /** The option keys, in the order the help lists them. */
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
             "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed",
-            "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample", "sync", "solo");
+            "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample", "sync", "solo", "overhead");
 
     /**
      * Infrastructure that is not the code under test, excluded unless {@code excludes} is given: test runners
@@ -162,6 +192,11 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         if (!solo.equals("on") && !solo.equals("off")) {
             throw new OptionException("option solo=" + solo + " must be on or off");
         }
+        Layer overhead = layer(values.getOrDefault("overhead", "check"));
+        if (overhead != Layer.CHECK && (trace != null || self)) {
+            throw new OptionException("option overhead=" + overhead.value + " checks nothing, so it cannot be combined with "
+                    + (trace != null ? "trace= (no event would reach the trace)" : "selfCheck=true (no read would be checked)"));
+        }
         boolean modelsChosen = values.containsKey("models");
         if (sample < 1) {
             // docs/sampling.md: with plain accesses of some objects unlogged, only PSO's reports stay genuine
@@ -208,7 +243,18 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
                 modelsChosen, failOnError, memory, repeats.equals("log"), inject,
                 schedule.equals("active"), seed, triage, sarif, html, progress, sample,
-                sync.equals("fences"), solo.equals("on"));
+                sync.equals("fences"), solo.equals("on"), overhead);
+    }
+
+    /** overhead=rewrite|log|ids|check. */
+    private static Layer layer(String v) throws OptionException {
+        for (Layer l : Layer.values()) {
+            if (l.value.equals(v)) {
+                return l;
+            }
+        }
+        throw new OptionException("option overhead=" + v + " must be rewrite, log, ids or check (check, the default, is a "
+                + "normal run; the others measure mmcheck's own cost and check nothing)");
     }
 
     /** sample=R: a decimal number above 0 and at most 1; absent is 1. */

@@ -114,7 +114,7 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead",
         "schedule=pct        | option schedule=pct must be os or active",
         "progress=0          | option progress=0 must be a number of seconds, at least 1",
         "progress=5s         | option progress=5s must be a number of seconds, at least 1",
@@ -132,6 +132,9 @@ class OptionsTest {
         "sample=0.1,selfCheck=true | option sample=0.1 cannot be combined with selfCheck=true (the self-check needs every access)",
         "sample=0.1,atomic=a.B#c   | option sample=0.1 cannot be combined with atomic= (the serializability checks need every access)",
         "sample=0.1,trace=t.bin    | option sample=0.1 cannot be combined with trace= (a sampled run's events are only sound under PSO, which a trace file cannot say)",
+        "overhead=none       | option overhead=none must be rewrite, log, ids or check (check, the default, is a normal run; the others measure mmcheck's own cost and check nothing)",
+        "overhead=log,trace=t.bin  | option overhead=log checks nothing, so it cannot be combined with trace= (no event would reach the trace)",
+        "overhead=ids,selfCheck=true | option overhead=ids checks nothing, so it cannot be combined with selfCheck=true (no read would be checked)",
         "repeatedLoads=all   | option repeatedLoads=all must be skip or log",
         "checkerMemory=12x   | option checkerMemory=12x must be a size such as 256m or 2g",
         "checkerMemory=100k  | option checkerMemory=100k is below the least of 1m",
@@ -149,6 +152,22 @@ class OptionsTest {
     void mistakesAreOneLine(String args, String message) {
         Options.OptionException e = assertThrows(Options.OptionException.class, () -> Options.parse(args, props()));
         assertEquals(message, e.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "''                  | CHECK   | true  | true",
+        "overhead=check      | CHECK   | true  | true",
+        "overhead=ids        | IDS     | true  | false",
+        "overhead=log        | LOG     | false | false",
+        "overhead=rewrite    | REWRITE | false | false",
+        "overhead=log,sample=0.05 | LOG | false | false",
+    })
+    void overheadSaysHowFarEventsGo(String args, Options.Layer layer, boolean identifies, boolean checks) throws Exception {
+        Options o = Options.parse(args, props());
+        assertEquals(layer, o.overhead(), args);
+        assertEquals(identifies, o.overhead().identifies(), args);
+        assertEquals(checks, o.overhead() == Options.Layer.CHECK, args);
     }
 
     @Test

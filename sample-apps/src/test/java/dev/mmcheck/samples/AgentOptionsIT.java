@@ -152,6 +152,41 @@ class AgentOptionsIT {
                 "left out " + leftOut + ", logged " + logged + ": " + run.output);
     }
 
+    /**
+     * overhead= (measuring mmcheck's own cost layer by layer) checks nothing, and a run with it must never pass for a
+     * clean one: S01 has two races, and each layer below a normal run reports none, says so in the summary's second
+     * line, marks the report incomplete and exits 70; each layer still runs as far as it says.
+     */
+    @Test
+    void aRunThatMeasuresALayerChecksNothingAndSaysSo() throws Exception {
+        for (String layer : List.of("rewrite", "log", "ids")) {
+            AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", "overhead=" + layer);
+            assertEquals(70, run.exit, layer + ": " + run.output);
+            List<String> lines = run.output.lines().toList();
+            int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("mmcheck 0.")).findFirst().orElse(""));
+            assertTrue(header >= 0 && lines.get(header + 1).startsWith("mmcheck: INCOMPLETE: NOTHING CHECKED: overhead=" + layer),
+                    "the second line of the summary says nothing was checked: " + run.output);
+            assertFalse(run.report.get("complete").asBoolean(), run.output);
+            assertTrue(run.report.get("violations").isEmpty(), run.output);
+            JsonNode r = run.report.get("run");
+            assertEquals(layer, r.get("overhead").asText());
+            long produced = r.get("eventsProduced").asLong();
+            assertEquals(produced, r.get("eventsConsumed").asLong(), run.output);
+            if (layer.equals("rewrite")) {
+                assertEquals(0, produced, "probes that return at their first test log nothing: " + run.output);
+                assertTrue(r.get("classesInstrumented").asLong() > 0, run.output);
+            } else {
+                assertTrue(produced > 10_000, "every event is logged and taken: " + run.output);
+            }
+        }
+        AgentRun kept = AgentRun.run(dir, "S01_DekkerPlain", "overhead=log,failOnError=false");
+        assertEquals(0, kept.exit, "failOnError=false keeps the application's status: " + kept.output);
+        assertTrue(kept.output.contains("INCOMPLETE: NOTHING CHECKED"), kept.output);
+        AgentRun full = AgentRun.run(dir, "S01_DekkerPlain", "overhead=check");
+        assertEquals(0, full.exit, full.output);
+        assertFalse(full.report.get("violations").isEmpty(), "overhead=check is a normal run: " + full.output);
+    }
+
     @Test
     void failOnViolationExitsOneAfterWritingTheReport() throws Exception {
         AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", "failOnViolation=true");

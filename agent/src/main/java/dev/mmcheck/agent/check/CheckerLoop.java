@@ -169,6 +169,21 @@ public final class CheckerLoop implements Runnable {
         updateAddressLimit();
     }
 
+    /** Whether accessed addresses get their ids (overhead=ids and a normal run); false for overhead=log. */
+    private boolean identify = true;
+    /** Whether the events reach the checker (a normal run); false for overhead=log and overhead=ids. */
+    private boolean analyze = true;
+
+    /**
+     * For measuring mmcheck's own cost layer by layer (the agent's overhead= option): the loop still takes every event
+     * in order, but gives addresses their ids only if {@code identify}, and hands nothing to the checker unless
+     * {@code analyze}. Before {@link #start}.
+     */
+    public void layers(boolean identify, boolean analyze) {
+        this.identify = identify;
+        this.analyze = analyze;
+    }
+
     /** Starts the loop on a new daemon thread, declared to the runtime as the thread that never logs. */
     public Thread start() {
         thread = new Thread(this, "mmcheck-checker");
@@ -454,6 +469,9 @@ public final class CheckerLoop implements Runnable {
             }
             case Kinds.LOAD, Kinds.STORE, Kinds.RELEASE_STORE, Kinds.VOLATILE_STORE, Kinds.INTERLOCKED,
                     Kinds.MONITOR_ENTER, Kinds.MONITOR_EXIT -> {
+                if (!identify) {
+                    return; // overhead=log: taken in order, nothing more
+                }
                 Object object = log.lpObject(c);
                 int slot = log.lpInt(c, ThreadLog.SLOT);
                 if (checker.bytesPerAddress() != bytesPerAddress) {
@@ -513,7 +531,7 @@ public final class CheckerLoop implements Runnable {
     }
 
     private void emit(int kind, int serial, int operand, int site) {
-        if (failure != null) {
+        if (failure != null || !analyze) {
             return;
         }
         checker.event(kind, serial, operand, site);

@@ -101,8 +101,11 @@ final class AgentStart {
         Solo.configure(options.solo());
         Targets.resolver(fields.resolver());
         // models= is exact; by default the serializability checks start with the first transaction
-        Checker.Config config = Checker.Config.defaults().withAnalyses(options.analyses())
-                .withMonitors(MonitorConfig.defaults()).withAutoSerializability(!options.modelsChosen());
+        // overhead= other than check runs no analysis at all, and the summary's first line says "checked with nothing"
+        boolean checks = options.overhead() == Options.Layer.CHECK;
+        Checker.Config config = Checker.Config.defaults()
+                .withAnalyses(checks ? options.analyses() : java.util.EnumSet.noneOf(Analysis.class))
+                .withMonitors(MonitorConfig.defaults()).withAutoSerializability(checks && !options.modelsChosen());
         String inject = options.injectFailure();
         if (inject != null && !inject.startsWith(LOOP_STAGE + "@")) {
             config = config.withFault(Fault.parse(inject));

@@ -164,8 +164,10 @@ class AgentOptionsIT {
             assertEquals(70, run.exit, layer + ": " + run.output);
             List<String> lines = run.output.lines().toList();
             int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("mmcheck 0.")).findFirst().orElse(""));
-            assertTrue(header >= 0 && lines.get(header + 1).startsWith("mmcheck: INCOMPLETE: NOTHING CHECKED: overhead=" + layer),
-                    "the second line of the summary says nothing was checked: " + run.output);
+            assertTrue(header >= 0 && lines.get(header).endsWith("checked with nothing")
+                    && lines.get(header + 1).startsWith("mmcheck: INCOMPLETE: NOTHING CHECKED: overhead=" + layer),
+                    "the first two lines of the summary say nothing was checked: " + run.output);
+            assertEquals("[]", run.report.get("analyses").toString(), run.output);
             assertFalse(run.report.get("complete").asBoolean(), run.output);
             assertTrue(run.report.get("violations").isEmpty(), run.output);
             JsonNode r = run.report.get("run");
@@ -225,7 +227,7 @@ class AgentOptionsIT {
                 + "running unchecked)"},
             {"frobnicate=1", "mmcheck: unknown option 'frobnicate' (agent argument); known options: report, models, "
                 + "includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, "
-                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo "
+                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead "
                 + "(stopping rather than running unchecked)"},
         };
         for (String[] c : cases) {

@@ -41,8 +41,9 @@ public final class HtmlReport {
                 .append("</style></head><body>\n");
         b.append("<h1>mmcheck ").append(esc(Version.get())).append("</h1>\n<p><code>").append(esc(source))
                 .append("</code>: ").append(result.events()).append(" events, ").append(result.threads())
-                .append(" threads, checked with ").append(esc(result.analyses().stream().map(Analysis::option)
-                        .collect(Collectors.joining(", ")))).append("</p>\n");
+                .append(" threads, checked with ").append(result.analyses().isEmpty() ? "nothing"
+                        : esc(result.analyses().stream().map(Analysis::option).collect(Collectors.joining(", "))))
+                .append("</p>\n");
         boolean whole = complete && result.complete();
         if (!whole) {
             b.append("<p class=\"incomplete\">INCOMPLETE: part of the run was not checked; a clean table below is "

@@ -29,7 +29,7 @@ public final class Summary {
             models.append(models.length() == 0 ? "" : ",").append(a.option());
         }
         out.add("mmcheck " + Version.get() + ": " + source + ": " + result.events() + " events, " + result.threads()
-                + " threads, checked with " + models);
+                + " threads, checked with " + (models.length() == 0 ? "nothing" : models));
         // what went unchecked first: a user who reads only the top must not take this for a clean run
         for (Failure f : result.failures()) {
             out.add("mmcheck: INCOMPLETE: " + f.describe());

@@ -245,6 +245,8 @@ final class AgentStart {
         run.put("eventsAdded", loop.added());
         run.put("threadBegins", loop.begins());
         run.put("checkerCpuMillis", loop.cpuMillis());
+        run.put("objectsTracked", loop.objectsTracked());
+        run.put("addressesTracked", loop.addressesTracked());
         run.put("backPressureWaits", loop.backPressureWaits());
         run.put("classesInstrumented", stats.instrumented.get());
         run.put("classesFailed", stats.failed.get());

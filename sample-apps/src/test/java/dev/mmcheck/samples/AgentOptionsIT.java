@@ -180,6 +180,8 @@ class AgentOptionsIT {
             } else {
                 assertTrue(produced > 10_000, "every event is logged and taken: " + run.output);
             }
+            // S01's two flags and its threads' objects get address ids only from the ids layer on
+            assertEquals(layer.equals("ids"), r.get("addressesTracked").asLong() >= 2, layer + ": " + run.output);
         }
         AgentRun kept = AgentRun.run(dir, "S01_DekkerPlain", "overhead=log,failOnError=false");
         assertEquals(0, kept.exit, "failOnError=false keeps the application's status: " + kept.output);
@@ -187,6 +189,7 @@ class AgentOptionsIT {
         AgentRun full = AgentRun.run(dir, "S01_DekkerPlain", "overhead=check");
         assertEquals(0, full.exit, full.output);
         assertFalse(full.report.get("violations").isEmpty(), "overhead=check is a normal run: " + full.output);
+        assertTrue(full.report.get("run").get("addressesTracked").asLong() >= 2, full.output);
     }
 
     @Test

@@ -878,6 +878,16 @@ public final class CheckerLoop implements Runnable {
         return n;
     }
 
+    /** Objects the checker still tracked at the end (Heap: collected ones are forgotten as the collector clears them). */
+    public int objectsTracked() {
+        return heap.objects();
+    }
+
+    /** Address ids in use at the end. */
+    public int addressesTracked() {
+        return heap.addresses();
+    }
+
     /** Accesses that ran nested inside another access's probes and were not logged. */
     public long nestedAccesses() {
         return total(Count.NESTED);

@@ -121,7 +121,7 @@ final class AgentStart {
             loop.failAt(Long.parseLong(inject.substring(LOOP_STAGE.length() + 1)));
         }
         // overhead=: how far events go (a measurement of mmcheck itself; finish() says nothing was checked)
-        loop.layers(options.overhead().identifies(), options.overhead() == Options.Layer.CHECK);
+        loop.layers(options.overhead().identifies(), checks);
         if (options.overhead() == Options.Layer.REWRITE) {
             EventLog.close(); // before any class is rewritten: every probe returns at its first test
         }

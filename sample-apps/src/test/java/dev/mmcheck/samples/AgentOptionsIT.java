@@ -154,8 +154,8 @@ class AgentOptionsIT {
 
     /**
      * overhead= (measuring mmcheck's own cost layer by layer) checks nothing, and a run with it must never pass for a
-     * clean one: S01 has two races, and each layer below a normal run reports none, says so in the summary's second
-     * line, marks the report incomplete and exits 70; each layer still runs as far as it says.
+     * clean one: S01 has two races, and each layer below a normal run reports none, says so in the summary's first two
+     * lines, marks the report incomplete and exits 70; each layer still runs as far as it says.
      */
     @Test
     void aRunThatMeasuresALayerChecksNothingAndSaysSo() throws Exception {

@@ -237,6 +237,13 @@ final class AgentStart {
                     + "were checked under an address of their own: conflicts between them and direct accesses to "
                     + "the same field are not seen"));
         }
+        long dropped = loop.total(CheckerLoop.Count.RING_DROPPED);
+        if (dropped > 0) {
+            last.add(Note.degraded("solo-ring", "", dropped, dropped + " accesses left out in solo periods were not kept "
+                    + "for their period's hand-over: a thread kept only its newest " + dev.mmcheck.runtime.ThreadLog.RING + " since its "
+                    + "last fence, so a violation whose store came before those, with no fence after it, may be missed "
+                    + "(solo=off checks every access: docs/agent.md, \"What a period keeps\")"));
+        }
         result = result.withNotes(first, last);
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("eventsProduced", produced);
@@ -261,6 +268,9 @@ final class AgentStart {
         run.put("soloAccessesLeftOut", loop.total(CheckerLoop.Count.SOLO_LEFT_OUT));
         run.put("soloEndedBy", loop.soloEndedBy(10));
         run.put("soloClaimMillis", loop.soloClaimMillis());
+        run.put("soloRingFed", loop.soloRingFed());
+        run.put("soloRingDropped", loop.total(CheckerLoop.Count.RING_DROPPED));
+        run.put("soloClaimsUnfenced", loop.soloClaimsUnfenced());
         run.put("soloBusyTogether", loop.soloBusyTogether(10));
         run.put("overhead", options.overhead().value);
         run.put("schedule", options.activeSchedule() ? "active" : "os");

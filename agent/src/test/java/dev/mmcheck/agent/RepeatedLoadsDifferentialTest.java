@@ -26,13 +26,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The runtime leaves out a load that repeats its thread's last access to the same address with no write
  * since (Probes: the thread's repeat cache, or the stripe's last access). This drives the real probes
  * with random streams (several thread logs from one test thread: the probes take the log as an argument)
- * and checks, for the TSO and PSO monitors, that every race (store site, access site) found on the stream
- * the runtime logged is also found on the full stream: leaving loads out never adds a report. It can
- * lose some (a left-out load's read-to-write edge carries what its thread did since its last access:
- * docs/agent.md, "Loads that are not logged"); the test prints how many, and checks that
- * {@code repeatedLoads=log} (EventLog.logEveryLoad) leaves nothing out. Walks over more addresses than
- * the repeat cache holds exercise the stripe's rule. Sober is not in the comparison: its "last read"
- * knowledge is not monotone, so the agent logs every load when it runs.
+ * and checks, for the TSO and PSO monitors, that the races (analysis, store site, access site) found on
+ * the stream the runtime logged are exactly those found on the full stream: leaving loads out neither adds
+ * a report nor loses one. A load is left out only when it repeats its thread's last access to the address
+ * with no write since and its thread has logged nothing but such repeats since that access (its
+ * knowledge count: docs/agent.md, "Loads that are not logged"); without the second condition about 2% of
+ * these streams lost a race (a left-out load's read-to-write edge carried what its thread did since its
+ * last access), and this test fails. It also checks that {@code repeatedLoads=log} (EventLog.logEveryLoad)
+ * leaves nothing out. Walks over more addresses than the repeat cache holds exercise the stripe's rule.
+ * Sober is not in the comparison: its "last read" knowledge is not monotone, so the agent logs every load
+ * when it runs.
  */
 class RepeatedLoadsDifferentialTest {
 
@@ -68,7 +71,9 @@ class RepeatedLoadsDifferentialTest {
             for (int pass = 0; pass < 3; pass++) {
                 for (int a = 0; a < addresses; a++) {
                     out.add(new Ev(0, EventKind.LOAD, a));
-                    if (rnd.nextInt(50) == 0) {
+                    // rarely: after another thread's store the walker's loads are no longer repeats, and once it
+                    // has read that store, its later repeats carry what it learned and are logged too
+                    if (rnd.nextInt(1000) == 0) {
                         out.add(new Ev(1 + rnd.nextInt(threads - 1), rnd.nextBoolean() ? EventKind.STORE
                                 : EventKind.LOAD, rnd.nextInt(addresses)));
                     }
@@ -85,10 +90,22 @@ class RepeatedLoadsDifferentialTest {
             logs[t] = EventLog.logOf(new Thread(() -> { }, "probe-driver-" + t));
         }
         int addresses = stream.stream().mapToInt(Ev::address).max().orElse(0) + 1;
+        // objects on distinct stripes: a load of an address whose stripe's last access was to another address is
+        // not known to repeat, counts as new knowledge and makes its thread's later repeats logged (that is
+        // exact, and tested by the short streams, where many addresses share few objects' stripes by chance
+        // rarely); the walks are to exercise the stripe's memory of a walk longer than the cache
         Object[] objects = new Object[addresses];
+        java.util.Set<Integer> stripes = new java.util.HashSet<>();
         for (int a = 0; a < addresses; a++) {
-            objects[a] = new Object();
+            Object o;
+            do {
+                o = new Object();
+            } while (!stripes.add(dev.mmcheck.runtime.Stripes.of(o, FIELD)));
+            objects[a] = o;
         }
+        // in some short streams the plain addresses are the elements of one int array instead: their repeated
+        // loads take the optimistic path (ArrayLoads), which must follow the same rule
+        int[] elements = addresses <= 8 && stream.size() % 2 == 0 ? new int[addresses] : null;
         boolean[] out = new boolean[stream.size()];
         for (int i = 0; i < stream.size(); i++) {
             Ev e = stream.get(i);
@@ -96,16 +113,31 @@ class RepeatedLoadsDifferentialTest {
             long before = log.lvProducerIndex();
             switch (e.kind()) {
                 case LOAD -> {
-                    Probes.lockField(objects[e.address()], log, FIELD);
-                    Probes.logLoadI(0, log, i);
+                    if (elements != null) {
+                        Probes.loadElementI(elements, e.address(), log, i);
+                    } else {
+                        Probes.lockField(objects[e.address()], log, FIELD);
+                        Probes.logLoadI(0, log, i);
+                    }
                 }
-                case STORE, RELEASE_STORE, VOLATILE_STORE -> {
-                    Probes.lockField(objects[e.address()], log, FIELD);
+                case STORE -> {
+                    if (elements != null) {
+                        Probes.lockElement(elements, e.address(), log);
+                    } else {
+                        Probes.lockField(objects[e.address()], log, FIELD);
+                    }
+                    Probes.logStoreI(0, log, i, e.kind().code());
+                    Probes.unlock(log);
+                }
+                case RELEASE_STORE, VOLATILE_STORE -> {
+                    Probes.lockField(elements != null ? elements : objects[e.address()], log,
+                            elements != null ? e.address() : FIELD);
                     Probes.logStoreI(0, log, i, e.kind().code());
                     Probes.unlock(log);
                 }
                 case INTERLOCKED -> {
-                    Probes.lockField(objects[e.address()], log, FIELD);
+                    Probes.lockField(elements != null ? elements : objects[e.address()], log,
+                            elements != null ? e.address() : FIELD);
                     Probes.logCall(log, i, Kinds.INTERLOCKED);
                 }
                 default -> Probes.logFence(log, i, e.kind().code());
@@ -168,7 +200,7 @@ class RepeatedLoadsDifferentialTest {
     }
 
     @Test
-    void leavingOutRepeatedLoadsNeverAddsARace() {
+    void leavingOutRepeatedLoadsNeitherAddsNorLosesARace() {
         EventLog.configure(1 << 12, false); // no self-check, no transactions: the runtime leaves repeats out
         Random rnd = new Random(Long.getLong("mmcheck.diff.seed", 20261126L));
         int streams = Integer.getInteger("mmcheck.diff.streams", 2000);
@@ -178,6 +210,7 @@ class RepeatedLoadsDifferentialTest {
         int withRaces = 0;
         int lostStreams = 0;
         long lost = 0;
+        String firstLost = null;
         for (int i = 0; i < streams; i++) {
             List<Ev> stream = stream(rnd);
             int threads = stream.stream().mapToInt(Ev::thread).max().orElse(0) + 1;
@@ -192,6 +225,13 @@ class RepeatedLoadsDifferentialTest {
             if (!full.equals(reduced)) {
                 lostStreams++;
                 lost += full.size() - reduced.size();
+                if (firstLost == null) {
+                    Set<String> missing = new TreeSet<>(full);
+                    missing.removeAll(reduced);
+                    String text = stream.toString();
+                    firstLost = "stream " + i + " lost " + missing + ": "
+                            + (text.length() > 2000 ? text.substring(0, 2000) + "..." : text);
+                }
             }
             withRaces += full.isEmpty() ? 0 : 1;
             int dropped = 0;
@@ -207,6 +247,8 @@ class RepeatedLoadsDifferentialTest {
         System.out.printf("repeated loads: %d streams, %d with races, %d loads left out (%d of %d in walks); "
                 + "races lost in %d streams, %d races%n", streams, withRaces, elided, walkElided, walkLoads,
                 lostStreams, lost);
+        assertEquals(0, lostStreams, "leaving repeated loads out lost races in " + lostStreams + " streams; the first: "
+                + firstLost);
         assertTrue(withRaces > streams / 10, "the streams have races to lose: " + withRaces);
         assertTrue(elided > streams, "the runtime left loads out: " + elided);
         // a walk repeats up to 600 addresses twice: more than a thread's cache of 256 holds, so most of the

@@ -16,15 +16,16 @@ final class ArrayLoads {
 
     /**
      * Whether a load of {@code a[i]} (stripe {@code s}) repeats this thread's last access to it with no
-     * write to the stripe since, judged without taking the stripe (a seqlock-style optimistic read, as
+     * write to the stripe since and nothing logged by the thread since but repeated loads (its knowledge
+     * count unmoved: StripeProtocol.write), judged without taking the stripe (a seqlock-style optimistic read, as
      * StampedLock's): the caller loads, then {@link #validated} confirms that no write began or ended
      * meanwhile. Every logged access ends with a full fence (Stripes.unlock), so this thread's earlier
      * accesses are visible before the optimistic load, and the run stays sequentially consistent.
      */
     static boolean optimistic(ThreadLog t, Object a, int i, int s) {
         int c = ThreadLog.cacheIndex(s, i);
-        if (EventLog.everyLoad || t.held >= 0 || t.cacheStripe[c] != s
-                || t.cacheObject[c] != a || t.cacheSlot[c] != i) {
+        if (EventLog.everyLoad || t.held >= 0 || Solo.epoch != t.seenEpoch || t.cacheStripe[c] != s
+                || t.cacheObject[c] != a || t.cacheSlot[c] != i || t.cacheKnowledge[c] != t.knowledge) {
             return false;
         }
         int w = Stripes.writesAcquire(s);
@@ -53,6 +54,7 @@ final class ArrayLoads {
         }
         if (Solo.open(t)) { // a solo period leaves it out
             int v = a[i];
+            Solo.recordAccess(t, Kinds.LOAD, a, i, site); // into the hand-over ring, if it keeps loads now
             Solo.close(t);
             return v;
         }
@@ -77,6 +79,7 @@ final class ArrayLoads {
         }
         if (Solo.open(t)) { // a solo period leaves it out
             long v = a[i];
+            Solo.recordAccess(t, Kinds.LOAD, a, i, site); // into the hand-over ring, if it keeps loads now
             Solo.close(t);
             return v;
         }
@@ -101,6 +104,7 @@ final class ArrayLoads {
         }
         if (Solo.open(t)) { // a solo period leaves it out
             float v = a[i];
+            Solo.recordAccess(t, Kinds.LOAD, a, i, site); // into the hand-over ring, if it keeps loads now
             Solo.close(t);
             return v;
         }
@@ -125,6 +129,7 @@ final class ArrayLoads {
         }
         if (Solo.open(t)) { // a solo period leaves it out
             double v = a[i];
+            Solo.recordAccess(t, Kinds.LOAD, a, i, site); // into the hand-over ring, if it keeps loads now
             Solo.close(t);
             return v;
         }
@@ -149,6 +154,7 @@ final class ArrayLoads {
         }
         if (Solo.open(t)) { // a solo period leaves it out
             char v = a[i];
+            Solo.recordAccess(t, Kinds.LOAD, a, i, site); // into the hand-over ring, if it keeps loads now
             Solo.close(t);
             return v;
         }
@@ -173,6 +179,7 @@ final class ArrayLoads {
         }
         if (Solo.open(t)) { // a solo period leaves it out
             short v = a[i];
+            Solo.recordAccess(t, Kinds.LOAD, a, i, site); // into the hand-over ring, if it keeps loads now
             Solo.close(t);
             return v;
         }
@@ -199,6 +206,7 @@ final class ArrayLoads {
             }
             if (Solo.open(t)) { // a solo period leaves it out
                 boolean v = a[i];
+                Solo.recordAccess(t, Kinds.LOAD, a, i, site); // into the hand-over ring, if it keeps loads now
                 Solo.close(t);
                 return v ? 1 : 0;
             }
@@ -221,6 +229,7 @@ final class ArrayLoads {
         }
         if (Solo.open(t)) { // a solo period leaves it out
             byte v = a[i];
+            Solo.recordAccess(t, Kinds.LOAD, a, i, site); // into the hand-over ring, if it keeps loads now
             Solo.close(t);
             return v;
         }

@@ -62,7 +62,7 @@ public final class Probes {
      * period keep every report genuine whatever the kind of the accesses left out inside it).
      */
     public static void lockField(Object owner, ThreadLog t, int field) {
-        if (owner != null && !StripeProtocol.off(t) && (owner instanceof Class || !Solo.open(t))) {
+        if (owner != null && !StripeProtocol.off(t) && (owner instanceof Class || !Solo.openFor(t, owner, field))) {
             StripeProtocol.take(t, owner, field);
         }
     }
@@ -72,7 +72,7 @@ public final class Probes {
      * goes unlogged, when {@code sample=R} left the object out ({@link Sampling}).
      */
     public static void lockPlainField(Object owner, ThreadLog t, int field) {
-        if (owner != null && !StripeProtocol.off(t, owner) && !Solo.open(t)) {
+        if (owner != null && !StripeProtocol.off(t, owner) && !Solo.openFor(t, owner, field)) {
             StripeProtocol.take(t, owner, field);
         }
     }
@@ -91,7 +91,7 @@ public final class Probes {
     /** {@link #lockPlainField} for the first access of a group: a solo period's window stays open after it. */
     public static void lockPlainFieldFirst(Object owner, ThreadLog t, int field) {
         if (owner != null && !StripeProtocol.off(t, owner)) {
-            if (Solo.open(t)) {
+            if (Solo.openFor(t, owner, field)) {
                 t.inGroup = true;
                 return;
             }
@@ -102,7 +102,7 @@ public final class Probes {
     /** {@link #lockElement} for the first access of a group. */
     public static void lockElementFirst(Object array, int index, ThreadLog t) {
         if (array != null && !StripeProtocol.off(t, array) && index >= 0 && index < java.lang.reflect.Array.getLength(array)) {
-            if (Solo.open(t)) { // last: an access left out in a solo period must not throw before its log probe
+            if (Solo.openFor(t, array, index)) { // last: an access left out in a solo period must not throw before its log probe
                 t.inGroup = true;
                 return;
             }
@@ -114,7 +114,7 @@ public final class Probes {
     public static void lockElementStoreFirst(Object[] array, int index, Object value, ThreadLog t) {
         if (array != null && index >= 0 && index < array.length
                 && (value == null || array.getClass().getComponentType().isInstance(value)) && !StripeProtocol.off(t, array)) {
-            if (Solo.open(t)) {
+            if (Solo.openFor(t, array, index)) {
                 t.inGroup = true;
                 return;
             }
@@ -129,6 +129,7 @@ public final class Probes {
                 endGroup(t); // the access throws: not with the window open
             } else {
                 t.soloLeftOut++;
+                Solo.pending(t, owner, field);
             }
             return;
         }
@@ -142,6 +143,7 @@ public final class Probes {
                 endGroup(t);
             } else {
                 t.soloLeftOut++;
+                Solo.pending(t, array, index);
             }
             return;
         }
@@ -156,6 +158,7 @@ public final class Probes {
                 endGroup(t);
             } else {
                 t.soloLeftOut++;
+                Solo.pending(t, array, index);
             }
             return;
         }
@@ -172,7 +175,7 @@ public final class Probes {
 
     /** {@link #loadElementI} for a later access of a group. */
     public static int loadElementIIn(int[] a, int i, ThreadLog t, int site) {
-        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t)) {
+        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t, site)) {
             return a[i];
         }
         return ArrayLoads.loadI(a, i, t, site);
@@ -180,7 +183,7 @@ public final class Probes {
 
     /** {@link #loadElementJ} for a later access of a group. */
     public static long loadElementJIn(long[] a, int i, ThreadLog t, int site) {
-        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t)) {
+        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t, site)) {
             return a[i];
         }
         return ArrayLoads.loadJ(a, i, t, site);
@@ -188,7 +191,7 @@ public final class Probes {
 
     /** {@link #loadElementF} for a later access of a group. */
     public static float loadElementFIn(float[] a, int i, ThreadLog t, int site) {
-        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t)) {
+        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t, site)) {
             return a[i];
         }
         return ArrayLoads.loadF(a, i, t, site);
@@ -196,7 +199,7 @@ public final class Probes {
 
     /** {@link #loadElementD} for a later access of a group. */
     public static double loadElementDIn(double[] a, int i, ThreadLog t, int site) {
-        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t)) {
+        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t, site)) {
             return a[i];
         }
         return ArrayLoads.loadD(a, i, t, site);
@@ -204,7 +207,7 @@ public final class Probes {
 
     /** {@link #loadElementB} for a later access of a group. */
     public static int loadElementBIn(Object array, int i, ThreadLog t, int site) {
-        if (t.inGroup && inGroupBounds(array, i, array == null ? 0 : java.lang.reflect.Array.getLength(array), t)) {
+        if (t.inGroup && inGroupBounds(array, i, array == null ? 0 : java.lang.reflect.Array.getLength(array), t, site)) {
             return array instanceof boolean[] ? (((boolean[]) array)[i] ? 1 : 0) : ((byte[]) array)[i];
         }
         return ArrayLoads.loadB(array, i, t, site);
@@ -212,7 +215,7 @@ public final class Probes {
 
     /** {@link #loadElementC} for a later access of a group. */
     public static int loadElementCIn(char[] a, int i, ThreadLog t, int site) {
-        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t)) {
+        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t, site)) {
             return a[i];
         }
         return ArrayLoads.loadC(a, i, t, site);
@@ -220,7 +223,7 @@ public final class Probes {
 
     /** {@link #loadElementS} for a later access of a group. */
     public static int loadElementSIn(short[] a, int i, ThreadLog t, int site) {
-        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t)) {
+        if (t.inGroup && inGroupBounds(a, i, a == null ? 0 : a.length, t, site)) {
             return a[i];
         }
         return ArrayLoads.loadS(a, i, t, site);
@@ -230,9 +233,10 @@ public final class Probes {
      * In an open group: whether the element load about to run stays in it (counted as left out), or would throw, in
      * which case the group ends here and the load runs outside it (and throws).
      */
-    private static boolean inGroupBounds(Object a, int i, int length, ThreadLog t) {
+    private static boolean inGroupBounds(Object a, int i, int length, ThreadLog t, int site) {
         if (a != null && i >= 0 && i < length) {
             t.soloLeftOut++;
+            Solo.recordAccess(t, Kinds.LOAD, a, i, site); // into the hand-over ring, if it keeps loads now
             return true;
         }
         endGroup(t);
@@ -263,7 +267,7 @@ public final class Probes {
     public static void lockElement(Object array, int index, ThreadLog t) {
         // the sampling test first: an unsampled array's element costs no length lookup
         if (array != null && !StripeProtocol.off(t, array) && index >= 0 && index < java.lang.reflect.Array.getLength(array)
-                && !Solo.open(t)) { // last: an access left out in a solo period must not throw before its log probe
+                && !Solo.openFor(t, array, index)) { // last: an access left out in a solo period must not throw before its log probe
             StripeProtocol.take(t, array, index);
         }
     }
@@ -272,7 +276,7 @@ public final class Probes {
     public static void lockElementStore(Object[] array, int index, Object value, ThreadLog t) {
         if (array != null && index >= 0 && index < array.length
                 && (value == null || array.getClass().getComponentType().isInstance(value)) && !StripeProtocol.off(t, array)
-                && !Solo.open(t)) {
+                && !Solo.openFor(t, array, index)) {
             StripeProtocol.take(t, array, index);
         }
     }
@@ -377,6 +381,8 @@ public final class Probes {
     public static void logLoadA(Object v, ThreadLog t, int site) {
         if (t.held >= 0) { // else nothing to log: no identity to look up
             StripeProtocol.logValue(t, Kinds.LOAD, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : StripeProtocol.NO_VALUE);
+        } else if (t.soloPending) {
+            Solo.record(t, Kinds.LOAD, site); // left out by a solo period: into its hand-over ring
         }
         unlock(t);
     }
@@ -407,6 +413,8 @@ public final class Probes {
     public static void logStoreA(Object v, ThreadLog t, int site, int kind) {
         if (t.held >= 0) { // else nothing to log: no identity to look up
             StripeProtocol.logValue(t, kind, site, EventLog.selfCheck && v != null ? System.identityHashCode(v) : StripeProtocol.NO_VALUE);
+        } else if (t.soloPending) {
+            Solo.record(t, kind, site); // left out by a solo period: into its hand-over ring
         }
     }
 
@@ -420,6 +428,7 @@ public final class Probes {
     public static void logMonitorEnter(Object monitor, ThreadLog t, int site) {
         if (monitor != null && !StripeProtocol.off(t)) {
             if (Solo.open(t)) {
+                Solo.fullFence(t, site); // its fence, for the period's hand-over ring
                 Solo.close(t); // inside a solo period: left out at this point, after the wait for the monitor (logJuc)
                 return;
             }
@@ -434,6 +443,7 @@ public final class Probes {
         Solo.notAlone(); // a thread blocked on the monitor, or notified, may run (schedule=active's hint)
         if (monitor != null && !StripeProtocol.off(t)) {
             if (Solo.open(t)) {
+                Solo.fullFence(t, site); // its fence, for the period's hand-over ring
                 Solo.close(t); // inside a solo period: left out at this point (logJuc)
                 return;
             }
@@ -481,6 +491,17 @@ public final class Probes {
             t.fencesLeftOut++; // orders no logged store: RedundantFencesDifferentialTest
             return;
         }
+        if (!StripeProtocol.off(t) && kind != Kinds.THREAD_JOIN && Solo.open(t)) {
+            // a solo period leaves it out, into the hand-over ring: a full fence empties it, a StoreStore fence
+            // orders the ring's stores, a load fence orders nothing a store buffer holds
+            if (kind == Kinds.FULL_FENCE) {
+                Solo.fullFence(t, site);
+            } else if (kind == Kinds.STORE_STORE_FENCE) {
+                Solo.storeStoreFence(t, site);
+            }
+            Solo.close(t);
+            return;
+        }
         if (!StripeProtocol.off(t)) {
             StripeProtocol.offerUnordered(t, kind, site, null, 0, StripeProtocol.NO_VALUE);
         }
@@ -502,6 +523,7 @@ public final class Probes {
         Solo.notAlone(); // the call may wake another thread (schedule=active's hint)
         if (!StripeProtocol.off(t)) {
             if (Solo.open(t)) {
+                Solo.fullFence(t, site); // its fence, for the period's hand-over ring
                 Solo.close(t); // inside a solo period: left out, like any access there
                 return;
             }
@@ -560,6 +582,7 @@ public final class Probes {
         }
         if (receiver.getClass() == java.util.concurrent.ConcurrentHashMap.class) {
             if (!StripeProtocol.off(t) && Solo.open(t)) {
+                Solo.fullFence(t, site); // its fence, for the period's hand-over ring
                 Solo.close(t); // a solo period leaves it out: nothing can block between the two
                 return;
             }
@@ -664,7 +687,7 @@ public final class Probes {
      * nor run code of the application's (a subclass may override them).
      */
     public static void lockAtomicUnlessSolo(Object atomic, ThreadLog t) {
-        if (atomic != null && jdkAtomic(atomic.getClass()) && !StripeProtocol.off(t) && Solo.open(t)) {
+        if (atomic != null && jdkAtomic(atomic.getClass()) && !StripeProtocol.off(t) && Solo.openFor(t, atomic, VALUE)) {
             return; // the window closes in the log probe, or in unlock if the call throws
         }
         lockAtomic(atomic, t);
@@ -672,7 +695,7 @@ public final class Probes {
 
     /** {@link #lockAtomicUnlessSolo} for a call on an Atomic*Array element. */
     public static void lockAtomicElementUnlessSolo(Object array, int index, ThreadLog t) {
-        if (array != null && jdkAtomic(array.getClass()) && !StripeProtocol.off(t) && Solo.open(t)) {
+        if (array != null && jdkAtomic(array.getClass()) && !StripeProtocol.off(t) && Solo.openFor(t, array, index)) {
             return; // the window closes in the log probe, or in unlock if the call throws (an index out of bounds)
         }
         lockAtomicElement(array, index, t);
@@ -681,7 +704,7 @@ public final class Probes {
     /** {@link #lockAtomicUnlessSolo} for a call on a field updater, the JDK's own implementations only. */
     public static void lockUpdaterUnlessSolo(Object updater, Object target, ThreadLog t) {
         if (updater != null && target != null && JDK_UPDATER.get(updater.getClass()) && !StripeProtocol.off(t)
-                && Solo.open(t)) {
+                && Solo.mine(t) && Solo.openFor(t, target, Targets.updaterSlot(updater))) { // the look-up only in a period
             return; // the window closes in the log probe, or in unlock if the call throws
         }
         lockUpdater(updater, target, t);
@@ -780,7 +803,7 @@ public final class Probes {
     public static void lockHandleUnlessSolo(Object handle, Object c0, int c1, int coordinates, ThreadLog t) {
         int k = coordinates & ~HANDLE_IN_EXCLUDED;
         if (handle != null && c0 != null && (k == 1 || k == 2) && !StripeProtocol.off(t) && Solo.mine(t)
-                && direct(handle) && Solo.open(t)) { // the map lookup only in a period
+                && direct(handle) && Solo.openFor(t, c0, k == 1 ? Targets.handle(handle).slot : c1)) { // the map lookup only in a period
             return; // the window closes in the log probe, or in unlock if the call throws
         }
         lockHandle(handle, c0, c1, coordinates, t);
@@ -803,10 +826,22 @@ public final class Probes {
      * solo period it goes unlogged ({@link Solo}).
      */
     public static void lockUnsafeUnlessSolo(Object o, long offset, ThreadLog t) {
-        if (o != null && !(o instanceof Class) && !StripeProtocol.off(t) && Solo.open(t)) {
+        if (o != null && !(o instanceof Class) && !StripeProtocol.off(t) && Solo.mine(t)
+                && Solo.openFor(t, o, unsafeSlot(o, offset))) { // the look-up only in a period
             return; // the window closes in the log probe, or in unlock if the call throws
         }
         lockUnsafe(o, offset, t);
+    }
+
+    /** The slot of an Unsafe access to {@code o} at {@code offset}: an element's index, or a field's id (as lockUnsafe takes). */
+    private static int unsafeSlot(Object o, long offset) {
+        Class<?> c = o.getClass();
+        if (c.isArray()) {
+            long base = UnsafeAccess.arrayBase(c);
+            long scale = UnsafeAccess.arrayScale(c);
+            return scale > 0 && offset >= base ? (int) ((offset - base) / scale) : Integer.MIN_VALUE;
+        }
+        return Targets.offsetSlot(c, offset);
     }
 
     /** Lock probe before an Unsafe access to {@code o} at {@code offset}. */

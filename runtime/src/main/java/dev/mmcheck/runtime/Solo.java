@@ -161,6 +161,13 @@ public final class Solo {
                 handOver = pending;
                 count = pendingCount;
             }
+            if (t.seenEpoch != epoch) {
+                // a period was claimed since this thread's last event: what it remembers of its last accesses may
+                // be stale, since the solo thread's stores that the period left out were counted on no stripe, and
+                // its hand-over ring can make them stores the checker sees (leave() does the same for the solo thread)
+                t.forgetRepeats();
+                t.mark = MARKS.getAndDecrement();
+            }
             t.seenEpoch = epoch;
         }
         if (handOver != null) {
@@ -328,8 +335,8 @@ public final class Solo {
             }
             return false;
         }
-        if (t.held >= 0) {
-            return false; // nested inside another access's probes: take() counts it
+        if (t.held >= 0 || t.ringHeld) {
+            return false; // nested inside another access's probes (take() counts it), or the ring awaits the checker
         }
         t.svWindow(1); // volatile: a thread taking the period away sees it open, or this thread sees the grant gone
         if (owner != t) {
@@ -339,6 +346,179 @@ public final class Solo {
         }
         t.wasSolo = true;
         t.soloLeftOut++;
+        return true;
+    }
+
+    /** {@link #open}, and if the access is left out, remembers its address for the ring ({@link #record}). Owner only. */
+    static boolean openFor(ThreadLog t, Object object, int slot) {
+        if (!open(t)) {
+            return false;
+        }
+        pending(t, object, slot);
+        return true;
+    }
+
+    /** The access left out now, inside the window, is to (object, slot): its log probe records it. Owner only. */
+    static void pending(ThreadLog t, Object object, int slot) {
+        t.soloObject = object;
+        t.soloSlot = slot;
+        t.soloPending = true;
+    }
+
+    // ------------------------------------------------------------------ the hand-over ring
+    //
+    // What a period keeps for its hand-over (docs/agent.md, "What a period keeps"). A store the solo thread left out
+    // and made no fence after can still be buffered when another thread takes the period away, and the accesses
+    // after it are what a violation's happens-before path leaves the thread through. So while the thread has a store
+    // unflushed (ThreadLog.storesSinceFlush: its logged stores and those it left out, since its last fence, logged
+    // or left out), each access it leaves out goes into its ring, and each fence it leaves out empties the ring (a
+    // full fence) or enters it (a StoreStore fence). A full ring, and the ring before the thread publishes any event,
+    // it materializes into its log, in program order, taking each entry's stripe; when it cannot (its period is over, or ending: a
+    // stripe is held by the thread ending it), it holds its log where it is, and the checker feeds the ring there
+    // instead of the fence it used to feed. The ring's content is thus always after every event the thread has
+    // published and before every event it publishes next. Owner thread only, inside its window, unless said.
+
+    /** The log probe of an access a period left out: enters it in the ring, or empties the ring for a full fence. */
+    static void record(ThreadLog t, int kind, int site) {
+        t.soloPending = false;
+        Object o = t.soloObject;
+        t.soloObject = null;
+        recordAccess(t, kind, o, t.soloSlot, site);
+    }
+
+    /** {@link #record} of an access whose address the caller has at hand (an element load the probe makes). */
+    static void recordAccess(ThreadLog t, int kind, Object object, int slot, int site) {
+        switch (kind) {
+            case Kinds.LOAD:
+                if (t.storesSinceFlush) {
+                    append(t, kind, object, slot, site);
+                }
+                break;
+            case Kinds.STORE:
+            case Kinds.RELEASE_STORE:
+                t.storesSinceFlush = true;
+                t.storesSinceFence = true;
+                append(t, kind, object, slot, site);
+                break;
+            default:
+                fullFence(t, site); // a volatile store, an interlocked operation, a monitor: a full fence
+                break;
+        }
+    }
+
+    /** A full fence the period left out (an atomic update, a monitor, a java.util.concurrent call, fullFence). */
+    static void fullFence(ThreadLog t, int site) {
+        t.ringCount = 0;
+        t.ringFence = Kinds.FULL_FENCE;
+        t.ringFenceSite = site;
+        t.storesSinceFlush = false;
+        t.storesSinceFence = false;
+    }
+
+    /** A StoreStore fence the period left out: orders the stores before it, if there are any, before those after. */
+    static void storeStoreFence(ThreadLog t, int site) {
+        if (!t.storesSinceFence) {
+            return; // no store since the last fence: it orders nothing (as Probes.logFence)
+        }
+        t.storesSinceFence = false;
+        if (t.ringCount == 0) {
+            if (t.ringFence == 0) {
+                t.ringFence = Kinds.STORE_STORE_FENCE;
+                t.ringFenceSite = site;
+            }
+            return;
+        }
+        append(t, Kinds.STORE_STORE_FENCE, null, 0, site);
+    }
+
+    private static void append(ThreadLog t, int kind, Object object, int slot, int site) {
+        if (t.ringCount == ThreadLog.RING && !materialize(t)) {
+            // full, and a thread ending the period holds a stripe the ring needs (this thread is inside a window, which
+            // that thread waits for): the oldest entry goes. A load that goes only takes its edges with it; a store that
+            // goes counts as committed early, and with it every store before it (another thread may read it, and none
+            // of them can then still be buffered): a full fence before the entries kept, which also subsumes a
+            // StoreStore fence (SoloThreadDifferentialTest, with a ring that drops, made false reports with the store
+            // dropped alone). Counted: the run's notes say what it may have cost.
+            int i = t.ringEnd & (ThreadLog.RING - 1);
+            if (t.ringKind[i] != Kinds.LOAD) {
+                t.ringFence = Kinds.FULL_FENCE;
+                t.ringFenceSite = t.ringSite[i];
+            }
+            t.ringCount--;
+            t.ringDropped++;
+        }
+        int i = t.ringEnd & (ThreadLog.RING - 1);
+        t.ringKind[i] = kind;
+        t.ringObject[i] = object;
+        t.ringSlot[i] = slot;
+        t.ringSite[i] = site;
+        t.ringEnd++;
+        t.ringCount++;
+    }
+
+    /**
+     * Before {@code t} publishes an event while its ring has content: materializes the ring into its log, or, if its
+     * period is over (or ending), holds its log here for the checker to feed the ring at this point. No stripe held.
+     */
+    static void flushOrHold(ThreadLog t) {
+        if (t.ringHeld) {
+            return; // held already, at the point the ring belongs
+        }
+        if (owner == t && t.lpWindow() == 0) {
+            t.svWindow(1); // as open(): a thread ending the period waits for this window to close
+            boolean all = owner == t && materialize(t);
+            t.soWindow(0);
+            if (all) {
+                return;
+            }
+        }
+        t.ringHeld = true; // nothing more is left out until the checker has fed the ring (ThreadLog.clearRing)
+        t.knowledge++; // the ring's loads, fed at the hold, may join writes this thread did not know
+        t.svHoldAt(t.lvProducerIndex());
+    }
+
+    /**
+     * Logs the ring's fence and entries in order, each under its stripe taken with tryLock (a stripe is held only by a
+     * thread ending this period, which waits for this window: spinning on it would deadlock); returns whether all
+     * went, those that did leaving the ring. Inside the window, in the period.
+     */
+    private static boolean materialize(ThreadLog t) {
+        if (t.ringFence != 0) {
+            int h = t.handshakeStripe;
+            if (!Stripes.tryLock(h)) {
+                return false;
+            }
+            if (!EventLog.closed) {
+                t.offer(t.ringFence, t.ringFenceSite, null, 0, -1, 0, StripeProtocol.NO_VALUE);
+            }
+            Stripes.unlock(h);
+            t.ringFence = 0;
+        }
+        while (t.ringCount > 0) {
+            int i = (t.ringEnd - t.ringCount) & (ThreadLog.RING - 1);
+            int kind = t.ringKind[i];
+            Object o = t.ringObject[i];
+            int slot = t.ringSlot[i];
+            int s = kind == Kinds.STORE_STORE_FENCE ? t.handshakeStripe : Stripes.of(o, slot);
+            if (!Stripes.tryLock(s)) {
+                return false;
+            }
+            if (!EventLog.closed) {
+                if (kind == Kinds.STORE_STORE_FENCE) {
+                    t.offer(kind, t.ringSite[i], null, 0, -1, 0, StripeProtocol.NO_VALUE);
+                } else {
+                    if (kind != Kinds.LOAD) {
+                        Stripes.countWrite(s);
+                    }
+                    t.offer(kind, t.ringSite[i], o, slot, s, Stripes.nextSeq(s), 0, StripeProtocol.NO_VALUE);
+                    t.knowledge++; // a load of the ring may join a write this thread did not know (StripeProtocol.write)
+                    Stripes.last(s, t.mark, o, slot, t.knowledge);
+                }
+            }
+            Stripes.unlock(s);
+            t.ringObject[i] = null;
+            t.ringCount--;
+        }
         return true;
     }
 

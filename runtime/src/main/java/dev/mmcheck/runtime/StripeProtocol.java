@@ -66,6 +66,9 @@ final class StripeProtocol {
             t.nested++;
             return;
         }
+        if (t.ringCount != 0 || t.ringFence != 0) {
+            Solo.flushOrHold(t); // what a solo period left out for its hand-over comes before this event (Solo)
+        }
         if (Sampling.syncAsFences && Sampling.syncAsFence(owner, slot)) {
             // sync=fences: an unsampled object's synchronization, logged (in write) as the fence it makes,
             // under the thread's handshake stripe as offerUnordered does; with no store logged since the
@@ -103,6 +106,9 @@ final class StripeProtocol {
     /** Writes the event of an access whose value is the one read or written (checked by the self-check). */
     static void logValue(ThreadLog t, int kind, int site, long value) {
         if (t.held < 0) {
+            if (t.soloPending) {
+                Solo.record(t, kind, site); // left out by a solo period: into its hand-over ring
+            }
             return; // nothing taken (an unsampled object, a muted thread): no volatile read of the switches
         }
         write(t, kind, site, EventLog.selfCheck ? ThreadLog.HAS_VALUE : 0, value);
@@ -113,18 +119,25 @@ final class StripeProtocol {
      * thread's last access to the same address with no write to its stripe since (known from the
      * thread's own repeat cache, or from the stripe, whose last logged access was this thread's to this
      * address: then nothing at all happened under the stripe since, which also covers walks over more
-     * addresses than the cache holds, such as a linked queue's {@code size()}): such a load cannot
-     * expose a buffered store (any store of another thread to the address was committed at this
-     * thread's last access, and none came since), and leaving it out never adds a report; it only drops
-     * its read-to-write edge, which can hide a violation whose happens-before path runs through it
-     * (docs/agent.md, "Loads that are not logged"; RepeatedLoadsDifferentialTest). Every load is logged
-     * when {@link EventLog#everyLoad} is set: with the self-check, with Sober, on request
-     * ({@code repeatedLoads=log}), and once transactions are declared, since a repeated load can matter to
-     * the serializability checks (docs/serializability.md, "Repeated loads").
+     * addresses than the cache holds, such as a linked queue's {@code size()}) and with the thread's
+     * knowledge count unmoved since that access ({@link ThreadLog#knowledge}: the thread has logged
+     * nothing since but loads that themselves repeated). Such a load changes no report: it cannot expose
+     * a buffered store (any store of another thread to the address was committed at the thread's last
+     * access, and none came since), and the read-to-write edge it would give a later writer carries
+     * nothing the last access's does not, but loads of the thread, which no store buffer holds
+     * (docs/agent.md, "Loads that are not logged"; RepeatedLoadsDifferentialTest requires the same
+     * reports). A load that repeats but finds the count moved is logged without moving it: it joins a
+     * write its thread already knows. Every load is logged when {@link EventLog#everyLoad} is set: with
+     * the self-check, with Sober, on request ({@code repeatedLoads=log}), and once transactions are
+     * declared, since a repeated load can matter to the serializability checks
+     * (docs/serializability.md, "Repeated loads").
      */
     static void write(ThreadLog t, int kind, int site, int flags, long value) {
         int s = t.held;
         if (s < 0 || t.nestedSkips > 0) {
+            if (s < 0 && t.soloPending) {
+                Solo.record(t, kind, site); // left out by a solo period: into its hand-over ring
+            }
             return;
         }
         if (t.fenceOnly) {
@@ -139,22 +152,28 @@ final class StripeProtocol {
         }
         int c = ThreadLog.cacheIndex(s, t.heldSlot);
         if (kind == Kinds.LOAD) {
-            if (!EventLog.everyLoad && (repeats(t, s, c)
-                    || Stripes.lastWas(s, t.mark, t.heldObject, t.heldSlot))) {
-                // this thread's own cache remembers its last access here, or the stripe's last access
-                // was this thread's to this address (a walk over more addresses than the cache holds)
+            // this thread's own cache remembers its last access here, or the stripe's last access was this
+            // thread's to this address (a walk over more addresses than the cache holds)
+            boolean cached = repeats(t, s, c);
+            boolean last = !cached && Stripes.lastWas(s, t.mark, t.heldObject, t.heldSlot);
+            if ((cached || last) && !EventLog.everyLoad
+                    && t.knowledge == (cached ? t.cacheKnowledge[c] : Stripes.lastKnowledge(s))) {
                 t.elided++;
                 return;
+            }
+            if (!cached && !last) {
+                t.knowledge++; // it may join a write this thread did not know
             }
             t.cacheWrites[c] = Stripes.writes(s);
         } else {
             t.cacheWrites[c] = Stripes.countWrite(s);
         }
+        t.offer(kind, site, t.heldObject, t.heldSlot, s, Stripes.nextSeq(s), flags, value); // counts a non-load
         t.cacheStripe[c] = s;
         t.cacheObject[c] = t.heldObject;
         t.cacheSlot[c] = t.heldSlot;
-        Stripes.last(s, t.mark, t.heldObject, t.heldSlot);
-        t.offer(kind, site, t.heldObject, t.heldSlot, s, Stripes.nextSeq(s), flags, value);
+        t.cacheKnowledge[c] = t.knowledge; // just after the access
+        Stripes.last(s, t.mark, t.heldObject, t.heldSlot, t.knowledge);
     }
 
     /**
@@ -193,6 +212,9 @@ final class StripeProtocol {
             return;
         }
         Solo.endGroupLeftOpen(t); // as in take
+        if (t.ringCount != 0 || t.ringFence != 0) {
+            Solo.flushOrHold(t); // as in take
+        }
         int s = t.handshakeStripe;
         Stripes.lock(s);
         if (!EventLog.closed) {
@@ -213,6 +235,10 @@ final class StripeProtocol {
         }
         int s = t.held;
         if (s < 0) {
+            if (t.soloPending) {
+                t.soloPending = false; // an access left out that threw before its log probe: nothing to record
+                t.soloObject = null;
+            }
             if (t.wasSolo && !t.inGroup) {
                 Solo.close(t); // after an access a solo period left out (a group's window closes at its end: Probes.endGroup)
             }

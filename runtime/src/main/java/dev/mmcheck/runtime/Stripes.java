@@ -26,7 +26,8 @@ public final class Stripes {
 
     // [stripe * PAD]: lock word (0 free, 1 held); [+ 1]: next sequence number; [+ 2]: writes so far;
     // [+ 3]: the mark + 1 (ThreadLog.mark: its serial, or a negative mark after a solo period) of the thread of the
-    // last logged access under the stripe (0: none); [+ 4]: its slot
+    // last logged access under the stripe (0: none); [+ 4]: its slot; [+ 5]: that thread's knowledge count
+    // (ThreadLog.knowledge) just after the access
     private static final int[] WORDS = new int[COUNT * PAD];
     // [lastIndex(stripe)]: the object of the last logged access under the stripe. One reference per stripe, not
     // a line each: every logged access stores a young object into this long-lived array, and G1 refines each card
@@ -103,11 +104,20 @@ public final class Stripes {
         return WORDS[at + 3] == serial + 1 && WORDS[at + 4] == slot && LAST[lastIndex(s)] == object;
     }
 
-    /** Records the access about to be logged under stripe {@code s}; only while holding it. */
-    public static void last(int s, int serial, Object object, int slot) {
+    /** The knowledge count its thread had just after the last logged access under stripe {@code s}; only while holding it. */
+    public static int lastKnowledge(int s) {
+        return WORDS[s * PAD + 5];
+    }
+
+    /**
+     * Records the access about to be logged under stripe {@code s}, and its thread's knowledge count just
+     * after it (ThreadLog.knowledge); only while holding it.
+     */
+    public static void last(int s, int serial, Object object, int slot, int knowledge) {
         int at = s * PAD;
         WORDS[at + 3] = serial + 1;
         WORDS[at + 4] = slot;
+        WORDS[at + 5] = knowledge;
         LAST[lastIndex(s)] = object; // keeps at most one object per stripe alive
     }
 

@@ -94,6 +94,13 @@ public final class ThreadLog {
     /** Loads not logged because they repeat this thread's last access to the address (see Probes). */
     long elided;
     /**
+     * How many times this thread may have learned something or made a store: counted at every event it
+     * logs except a load that repeats its last access to the address with no write since (such a load
+     * joins a write the thread already knows). A repeated load is left out only when this count has not
+     * moved since the thread's last access to the address (StripeProtocol.write). Owner only.
+     */
+    int knowledge;
+    /**
      * Whether this thread logged a plain or release store since its last fence, volatile store,
      * interlocked operation, monitor or thread start/join: a StoreStore fence logged without one orders
      * nothing (docs/agent.md, "Fences that are not logged"). Owner only.
@@ -163,6 +170,86 @@ public final class ThreadLog {
      * solo period, -1 when none: set by this thread when it ends its own period, cleared by the checker.
      */
     private volatile long holdAt = -1;
+    // the hand-over ring of solo periods (Solo, "What a period keeps"): the accesses this thread left out since it
+    // last had no store unflushed (loads before its first store since its last fence reach no report), the newest
+    // RING of them, oldest at (ringEnd - ringCount); written by the owner inside its solo windows, materialized by
+    // the owner or fed and cleared by the checker at the period's hand-over (ringCount, ringFence, ringHeld)
+    /** Entries the hand-over ring keeps. */
+    public static final int RING = 256;
+    final Object[] ringObject = new Object[RING];
+    final int[] ringSlot = new int[RING];
+    final int[] ringKind = new int[RING];
+    final int[] ringSite = new int[RING];
+    int ringEnd;
+    int ringCount;
+    /** A fence (Kinds.FULL_FENCE or STORE_STORE_FENCE, 0 for none) this thread made before the ring's entries and after its last event logged. */
+    int ringFence;
+    /** The site of that fence. */
+    int ringFenceSite = -1;
+    /**
+     * Set by the owner when it had to publish an event while the ring had content it could not materialize (its period
+     * over): it set {@link #holdAt} there, and leaves nothing more out until the checker has fed the ring and cleared
+     * this. Owner sets, consumer clears.
+     */
+    boolean ringHeld;
+    /** Entries the ring dropped, oldest first, because it was full (racy read). */
+    long ringDropped;
+    /** The address of the access a solo period is leaving out, between its lock probe and its log probe. Owner only. */
+    Object soloObject;
+    int soloSlot;
+    /** Whether a lock probe left an access out whose log probe is to record it in the ring. Owner only. */
+    boolean soloPending;
+
+    /** Entries in the hand-over ring (after the period ended and its hand-over is due). Consumer only. */
+    public int ringSize() {
+        return ringCount;
+    }
+
+    /** The kind of the ring's {@code i}-th entry, oldest first. Consumer only. */
+    public int ringKind(int i) {
+        return ringKind[(ringEnd - ringCount + i) & (RING - 1)];
+    }
+
+    /** The object of the ring's {@code i}-th entry (null for a StoreStore fence). Consumer only. */
+    public Object ringObject(int i) {
+        return ringObject[(ringEnd - ringCount + i) & (RING - 1)];
+    }
+
+    /** The slot of the ring's {@code i}-th entry. Consumer only. */
+    public int ringSlot(int i) {
+        return ringSlot[(ringEnd - ringCount + i) & (RING - 1)];
+    }
+
+    /** The site of the ring's {@code i}-th entry. Consumer only. */
+    public int ringSite(int i) {
+        return ringSite[(ringEnd - ringCount + i) & (RING - 1)];
+    }
+
+    /** The fence before the ring's entries: Kinds.FULL_FENCE, Kinds.STORE_STORE_FENCE, or 0. Consumer only. */
+    public int ringFence() {
+        return ringFence;
+    }
+
+    /** Its site. Consumer only. */
+    public int ringFenceSite() {
+        return ringFenceSite;
+    }
+
+    /** Entries the ring dropped because it was full (racy read). Any thread. */
+    public long ringDropped() {
+        return ringDropped;
+    }
+
+    /** Empties the ring once its entries are fed, and lets the owner leave accesses out again. Consumer only. */
+    public void clearRing() {
+        for (int i = 0; i < RING; i++) {
+            ringObject[i] = null;
+        }
+        ringCount = 0;
+        ringFence = 0;
+        ringHeld = false;
+    }
+
     /** This log's producer index when the checker last looked at it for a solo period. Consumer only. */
     public long producedAtLastLook = -1;
     /** Whether it had produced events since the look before that one. Consumer only. */
@@ -209,8 +296,9 @@ public final class ThreadLog {
     long pausesOverBudget;
     /** Pauses left out because no other thread ran accesses beside this one, as far as the checker could tell (Schedule). */
     long pausesAlone;
-    // per stripe (direct-mapped on its low bits): the address this thread last accessed there, and the
-    // stripe's write count just after; a load of the same address with no write since repeats it
+    // per stripe (direct-mapped on its low bits): the address this thread last accessed there, the
+    // stripe's write count and the thread's knowledge count just after; a load of the same address with no
+    // write since repeats it, and is left out when the knowledge count has not moved either
     static final int CACHE = 256;
 
     /**
@@ -224,6 +312,8 @@ public final class ThreadLog {
     final int[] cacheSlot = new int[CACHE];
     final int[] cacheWrites = new int[CACHE];
     final int[] cacheStripe = new int[CACHE];
+    /** The thread's knowledge count just after its access in the entry. */
+    final int[] cacheKnowledge = new int[CACHE];
 
     /**
      * The stripe this thread takes around an event no address orders (a fence, a transaction bracket, a
@@ -305,7 +395,7 @@ public final class ThreadLog {
         return soloLeftOut;
     }
 
-    /** svHoldAt: the checker holds this log's events past {@code count} (Solo). Owner only. */
+    /** svHoldAt: the checker holds this log's events past {@code count} until it has fed the hand-over (Solo). Owner only. */
     void svHoldAt(long count) {
         holdAt = count;
     }
@@ -445,6 +535,9 @@ public final class ThreadLog {
         e[at + FLAGS] = flags;
         objects[i] = object;
         PRODUCER.setRelease(this, p + 1); // soProducerIndex: the event's slots are visible first
+        if (kind != Kinds.LOAD) {
+            knowledge++; // a load counts itself, unless it repeats (StripeProtocol.write)
+        }
         if (kind == Kinds.STORE || kind == Kinds.RELEASE_STORE) {
             storesSinceFence = true;
             storesSinceFlush = true;

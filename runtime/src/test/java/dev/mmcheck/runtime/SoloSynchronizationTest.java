@@ -71,7 +71,10 @@ class SoloSynchronizationTest {
             Probes.lockAtomicUnlessSolo(mine, t);
             mine.incrementAndGet();
             Probes.logCall(t, 7, Kinds.INTERLOCKED);
-            assertEquals(1, t.lvProducerIndex(), "a subclass's call is logged: it may run code of its own");
+            assertEquals(2, t.lvProducerIndex(), "a subclass's call is logged: it may run code of its own");
+            assertEquals(Kinds.FULL_FENCE, t.lpInt(0, ThreadLog.KIND), "after the fence the period left out (its hand-over "
+                    + "ring's, materialized before the event it logs)");
+            assertEquals(Kinds.INTERLOCKED, t.lpInt(1, ThreadLog.KIND));
         } finally {
             Solo.owner = null;
         }

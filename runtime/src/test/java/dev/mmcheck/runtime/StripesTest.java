@@ -94,7 +94,7 @@ class StripesTest {
         for (int s = 0; s < Stripes.COUNT; s++) {
             objects[s] = new Object();
             Stripes.lock(s);
-            Stripes.last(s, 7, objects[s], s & 3);
+            Stripes.last(s, 7, objects[s], s & 3, 0);
             Stripes.unlock(s);
         }
         for (int s = 0; s < Stripes.COUNT; s++) {
@@ -102,7 +102,7 @@ class StripesTest {
             assertTrue(Stripes.lastWas(s, 7, objects[s], s & 3), "stripe " + s);
             assertTrue(!Stripes.lastWas(s, 7, objects[(s + 1) % Stripes.COUNT], s & 3), "another stripe's object");
             assertTrue(!Stripes.lastWas(s, 8, objects[s], s & 3), "another thread");
-            Stripes.last(s, -1, null, 0); // back to "none" (mark -1 is stored as 0): nothing left for the other tests
+            Stripes.last(s, -1, null, 0, 0); // back to "none" (mark -1 is stored as 0): nothing left for the other tests
             Stripes.unlock(s);
         }
     }

@@ -56,6 +56,10 @@ public final class CheckerLoop implements Runnable {
     /** Solo periods granted, and their ends fed. */
     private long soloGrants;
     private long soloHandOvers;
+    /** Claims given up because a quiet thread still had a store buffered (no fence is made for a period any more). */
+    private long claimsUnfenced;
+    /** Accesses and fences the solo periods' hand-over rings fed (runtime.Solo). */
+    private long ringFed;
     /** Claims made, and when the next may be made. */
     private long claims;
     private long nextClaimAt;
@@ -98,6 +102,8 @@ public final class CheckerLoop implements Runnable {
         BACK_PRESSURE_WAITS(ThreadLog::backPressureWaits),
         /** Plain accesses left out because their thread ran alone (Solo). */
         SOLO_LEFT_OUT(ThreadLog::soloLeftOut),
+        /** Entries a solo period's hand-over ring dropped, oldest first, because it was full (Solo). */
+        RING_DROPPED(ThreadLog::ringDropped),
         /** Pauses made under schedule=active. */
         PAUSES(ThreadLog::pauses),
         /** Nanoseconds spent in those pauses. */
@@ -593,22 +599,31 @@ public final class CheckerLoop implements Runnable {
     private ThreadLog aloneAtLastLook;
 
     /**
-     * Feeds the end of {@code soloLog}'s solo period, once its events up to {@code count} are fed: a full fence of
-     * that thread (runtime.Solo says why), unless it has ended (its end committed its stores) or this period's
-     * end was fed already (by another log created before it was, or by {@link #soloPeriods}). A thread that
-     * ended its own period is held at the count until then (drain), so its fence falls exactly there. Throws
-     * when the period's end could not be handed over exactly (runtime.Solo#broken): checking stops there.
+     * Feeds the end of {@code soloLog}'s solo period, once its events up to {@code count} are fed: what the period
+     * left in the thread's hand-over ring (runtime.Solo, "the hand-over ring": the accesses it left out since it last
+     * had no store unflushed, and the fence before them), exactly where the period's content belongs in its log,
+     * instead of a fence the program did not make. Called where the period's count is reached (another thread's
+     * {@code SOLO_END}, or {@link #soloPeriods}), or where the thread held its log because it had to publish an event
+     * while its ring still had content (drain): the ring's content always comes after every event the thread had
+     * published and before every one it publishes next. Nothing is fed for a thread that has ended (its end committed
+     * its stores). Throws when the period's end could not be handed over exactly (runtime.Solo#broken): checking
+     * stops there.
      */
     private void handOver(ThreadLog soloLog, long count) {
         String broken = Solo.broken();
         if (broken != null) {
-            // the thread that ended the period could not wait for the solo thread: the fence cannot be placed
+            // the thread that ended the period could not wait for the solo thread: the hand-over cannot be placed
             // exactly, so checking stops before anything after that end is fed (loudly: the run is incomplete)
             throw new Stopped("solo-hand-over", broken);
         }
+        boolean pending = Solo.pending() == soloLog;
+        boolean held = soloLog.lvHoldAt() >= 0 && soloLog.lpConsumerIndex() >= soloLog.lvHoldAt();
+        if (held || pending && soloLog.lpConsumerIndex() >= Solo.pendingCount()) {
+            feedRing(soloLog);
+            soloLog.releaseHold();
+        }
         if (soloLog.handOverFed < count) {
             soloLog.handOverFed = count;
-            soloLog.releaseHold();
             // a period that ended soon makes the next claim wait longer; a long one lets claims come often again
             long lasted = System.nanoTime() - grantedAt;
             claimGap = lasted < 4 * Math.max(claimCost, 1_000_000L) ? Math.min(MAX_CLAIM_GAP, claimGap * 2) : MIN_CLAIM_GAP;
@@ -616,13 +631,48 @@ public final class CheckerLoop implements Runnable {
             if (by != null) {
                 soloEndedBy.merge(by, 1L, Long::sum);
             }
-            if (active.contains(soloLog)) {
-                added += failure == null ? 1 : 0;
-                emit(Kinds.FULL_FENCE, soloLog.serial(), -1, -1);
-            }
             soloHandOvers++;
         }
-        Solo.handedOver(soloLog);
+        if (pending && soloLog.lpConsumerIndex() >= Solo.pendingCount()) {
+            Solo.handedOver(soloLog);
+        }
+    }
+
+    /**
+     * Feeds {@code log}'s hand-over ring, its fence first, as the events they are (each access's address found as
+     * {@link #process} finds it), and empties it. Nothing for a log no longer active (its thread's end was fed).
+     */
+    private void feedRing(ThreadLog log) {
+        int n = log.ringSize();
+        int fence = log.ringFence();
+        if (active.contains(log) && failure == null) {
+            int serial = log.serial();
+            if (fence != 0) {
+                added++;
+                emit(fence, serial, -1, log.ringFenceSite());
+            }
+            for (int i = 0; i < n; i++) {
+                int kind = log.ringKind(i);
+                added++;
+                ringFed++;
+                if (kind == Kinds.STORE_STORE_FENCE) {
+                    emit(kind, serial, -1, log.ringSite(i));
+                    continue;
+                }
+                if (!identify) {
+                    continue; // overhead=log: nothing is looked at
+                }
+                Object object = log.ringObject(i);
+                int slot = log.ringSlot(i);
+                int a = heap.address(object, slot);
+                if (a >= addressLimit) {
+                    forgetAddresses();
+                    a = heap.address(object, slot);
+                }
+                emit(kind, serial, a, log.ringSite(i));
+            }
+        }
+        log.clearRing();
     }
 
     /**
@@ -724,9 +774,13 @@ public final class CheckerLoop implements Runnable {
             return;
         }
         for (ThreadLog log : active) {
-            if (log != busy && log.thread() != thread && log.lpConsumerIndex() > 0 && failure == null) {
-                added++;
-                emit(Kinds.FULL_FENCE, log.serial(), -1, -1); // its stores committed before the period
+            if (log != busy && log.thread() != thread && failure == null && checker.storesBuffered(log.serial())) {
+                // a quiet thread with a store still buffered: the busy thread's accesses, left out, could be the
+                // ones that store is raced by (a hand-over that follows the store at once in another schedule), and
+                // a fence of it here would be one the program did not make. No period until it has none.
+                claimsUnfenced++;
+                claimLost(busy, sweepStart);
+                return;
             }
         }
         claimCost = System.nanoTime() - sweepStart;
@@ -946,7 +1000,17 @@ public final class CheckerLoop implements Runnable {
         return claimNanos / 1_000_000;
     }
 
-    /** Ends of solo periods fed as a fence of their thread. */
+    /** Accesses and fences fed from solo periods' hand-over rings. */
+    public long soloRingFed() {
+        return ringFed;
+    }
+
+    /** Claims of solo periods given up because a quiet thread still had a store buffered. */
+    public long soloClaimsUnfenced() {
+        return claimsUnfenced;
+    }
+
+    /** Ends of solo periods handed over. */
     public long soloHandOvers() {
         return soloHandOvers;
     }

@@ -385,6 +385,23 @@ public final class Checker implements EventSink {
     }
 
     /**
+     * Whether thread {@code thread} (the stream's id) has a store still buffered in some running analysis's view:
+     * false for a thread with no events, or one that has ended (its end committed its stores).
+     */
+    public boolean storesBuffered(int thread) {
+        int t = slots.find(thread);
+        if (t < 0 || coreFailed) {
+            return false;
+        }
+        for (Analyzer a : analyzers) {
+            if (a.storesBuffered(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Bytes of checker state per address id: the clocks' record with the monitors' words, plus Sober's
      * per-address references. The agent bounds {@code addresses in use * this} (its memory bound).
      */

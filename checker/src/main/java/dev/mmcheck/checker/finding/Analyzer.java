@@ -35,6 +35,14 @@ public interface Analyzer {
     /** What the user should know about how this analysis went: bounds reached, shortcuts taken. */
     List<Note> notes();
 
+    /**
+     * Whether thread slot {@code thread} has a store still buffered in this analysis's view (false for analyses
+     * without store buffers): the agent grants a thread a solo period only while no other thread has one.
+     */
+    default boolean storesBuffered(int thread) {
+        return false;
+    }
+
     /** Stores committed early because a buffer reached its bound (0 for analyses without buffers). */
     default long forcedCommits() {
         return 0;

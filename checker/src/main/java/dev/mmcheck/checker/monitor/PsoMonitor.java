@@ -179,6 +179,11 @@ public final class PsoMonitor implements Analyzer {
         buffers.remove(t, pos);
     }
 
+    @Override
+    public boolean storesBuffered(int thread) {
+        return thread < buffers.threads() && buffers.live(thread) > 0;
+    }
+
     /** Number of stores buffered in thread {@code t} (for tests). */
     public int buffered(int t) {
         return buffers.live(t);

@@ -154,6 +154,11 @@ final class StoreBuffers {
         head[t]++;
     }
 
+    /** Thread slots with room here. */
+    int threads() {
+        return head.length;
+    }
+
     /** Stores still buffered in thread {@code t}. */
     int live(int t) {
         return live[t];

@@ -133,6 +133,11 @@ public final class TsoMonitor implements Analyzer {
         buffers.pop(t);
     }
 
+    @Override
+    public boolean storesBuffered(int thread) {
+        return thread < buffers.threads() && buffers.live(thread) > 0;
+    }
+
     /** Number of stores buffered in thread {@code t} (for tests). */
     public int buffered(int t) {
         return buffers.live(t);

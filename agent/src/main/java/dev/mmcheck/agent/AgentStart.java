@@ -133,7 +133,7 @@ final class AgentStart {
         loop.start();
         TestHooks.install(new TestBridge(loop));
         Transformation.Stats stats = new Transformation.Stats();
-        Transformation.install(inst, options,
+        Transformation.install(inst, options::instruments,
                 ClassRewriter.Context.of(fields, sites, options::atomic, options.checksTransactions()), stats);
         Logger log = AgentLog.create();
         java.io.PrintStream stderr = System.err;

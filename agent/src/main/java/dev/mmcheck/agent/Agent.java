@@ -1,5 +1,7 @@
 package dev.mmcheck.agent;
 
+import dev.mmcheck.agent.rewrite.ProbeBridge;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
@@ -53,7 +55,9 @@ public final class Agent {
     /**
      * Defines the runtime's classes in the bootstrap class loader; where this JDK does not let {@link Boot} do
      * that, appends the runtime's jar to the bootstrap class path instead (and the JVM then prints that
-     * sharing is only supported for boot loader classes: nothing else is lost).
+     * sharing is only supported for boot loader classes: nothing else is lost). Then defines the probes'
+     * bridge in java.lang ({@link ProbeBridge}), without which code of a class loader that does not delegate
+     * to its parent could not run: failing that, the agent does not start.
      */
     private static void installRuntime(Instrumentation inst) throws IOException {
         byte[] jar;
@@ -63,15 +67,17 @@ public final class Agent {
             }
             jar = in.readAllBytes();
         }
+        Boot boot = Boot.open(inst);
         String notDefined;
         try {
-            notDefined = Boot.open(inst).defineRuntime(jar);
+            notDefined = boot.defineRuntime(jar);
         } catch (IOException | RuntimeException | LinkageError e) {
             notDefined = e.toString();
         }
         if (notDefined != null) {
             appendRuntime(inst, jar);
         }
+        boot.defineBridge(ProbeBridge.NAME, ProbeBridge.bytes());
     }
 
     private static void appendRuntime(Instrumentation inst, byte[] runtime) throws IOException {

@@ -19,9 +19,11 @@ import java.util.jar.JarInputStream;
  * delegates to its parents reach them (and the runtime's JCTools never meets the application's), without
  * appending anything to the bootstrap class path: an append after start-up makes the JVM print
  * <em>"Sharing is only supported for boot loader classes because bootstrap classpath has been appended"</em>
- * and share (CDS) only boot classes from then on. A {@link BootDefiner} loaded alone into a class loader of its
- * own does the defining; {@code java.base} exports {@code jdk.internal.misc} to that loader's unnamed module
- * only, so the application's code sees no change.
+ * and share (CDS) only boot classes from then on. Then defines the probes' bridge in {@code java.lang}
+ * ({@code rewrite.ProbeBridge}), which the code of loaders that do not delegate calls instead. A
+ * {@link BootDefiner} loaded alone into a class loader of its own does the defining; {@code java.base}
+ * exports {@code jdk.internal.misc} and opens {@code java.lang} to that loader's unnamed module only, so the
+ * application's code sees no change.
  */
 final class Boot {
 
@@ -38,9 +40,11 @@ final class Boot {
         }
     }
 
+    private final Instrumentation inst;
     private final Class<?> definer;
 
-    private Boot(Class<?> definer) {
+    private Boot(Instrumentation inst, Class<?> definer) {
+        this.inst = inst;
         this.definer = definer;
     }
 
@@ -56,9 +60,9 @@ final class Boot {
         Isolated loader = new Isolated();
         Class<?> definer = loader.define(DEFINER, bytes);
         Module own = loader.getUnnamedModule();
-        inst.redefineModule(Object.class.getModule(), Set.of(), Map.of("jdk.internal.misc", Set.of(own)), Map.of(),
-                Set.of(), Map.of());
-        return new Boot(definer);
+        inst.redefineModule(Object.class.getModule(), Set.of(), Map.of("jdk.internal.misc", Set.of(own)),
+                Map.of("java.lang", Set.of(own)), Set.of(), Map.of());
+        return new Boot(inst, definer);
     }
 
     /**
@@ -91,6 +95,25 @@ final class Boot {
             return e.toString();
         }
         return null;
+    }
+
+    /**
+     * Defines the class {@code bytes} of package {@code java.lang} (the probes' bridge, named {@code name}), after
+     * letting {@code java.base} read the module of the runtime's classes, which the bridge calls.
+     */
+    void defineBridge(String name, byte[] bytes) throws IOException {
+        try {
+            Module runtime = Class.forName("dev.mmcheck.runtime.Probes", false, null).getModule();
+            inst.redefineModule(Object.class.getModule(), Set.of(runtime), Map.of(), Map.of(), Set.of(), Map.of());
+            Class<?> bridge = (Class<?>) definer.getMethod("inJavaLang", byte[].class).invoke(null, (Object) bytes);
+            if (!bridge.getName().equals(name.replace('/', '.')) || bridge.getClassLoader() != null) {
+                throw new IOException("the probes' bridge came out as " + bridge + " of " + bridge.getClassLoader());
+            }
+        } catch (InvocationTargetException e) {
+            throw new IOException("cannot define the probes' bridge " + name + ": " + e.getCause(), e.getCause());
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            throw new IOException("cannot define the probes' bridge " + name + ": " + e, e);
+        }
     }
 
     /** Defines {@code name} (internal name) after the supertypes of it that the jar holds. */

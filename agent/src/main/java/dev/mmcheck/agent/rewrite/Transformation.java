@@ -86,7 +86,8 @@ public final class Transformation {
                 .ignore((type, loader, module, redefined, domain) -> ignored(type.getName(), loader))
                 .type(ElementMatchers.any())
                 .transform((builder, type, loader, module, domain) -> builder.visit(
-                        new Wrapper(context, !instrumented.test(type.getName()))))
+                        new Wrapper(context, !instrumented.test(type.getName()),
+                                throughBridge(loader) ? ProbeBridge.NAME : null)))
                 .installOn(inst);
     }
 
@@ -113,14 +114,27 @@ public final class Transformation {
         return false;
     }
 
+    /**
+     * Whether the code of a class of {@code loader} calls the probes through {@link ProbeBridge}: all but the
+     * classes of the application class loader, which resolves the runtime's classes as the agent's own code does
+     * (the agent is loaded by it). Another loader may not delegate to its parent at all; every loader resolves a
+     * class of {@code java.lang}. (A class of a named module on the module path calls the runtime directly too:
+     * tried, it runs checked; the JVM gives the module the read edge.)
+     */
+    static boolean throughBridge(ClassLoader loader) {
+        return loader != ClassLoader.getSystemClassLoader();
+    }
+
     /** Puts a {@link ClassRewriter} in front of Byte Buddy's class writer. */
     private static final class Wrapper extends AsmVisitorWrapper.AbstractBase {
         private final ClassRewriter.Context context;
         private final boolean syncOnly;
+        private final String bridge;
 
-        Wrapper(ClassRewriter.Context context, boolean syncOnly) {
+        Wrapper(ClassRewriter.Context context, boolean syncOnly, String bridge) {
             this.context = context;
             this.syncOnly = syncOnly;
+            this.bridge = bridge;
         }
 
         @Override
@@ -137,7 +151,7 @@ public final class Transformation {
         public ClassVisitor wrap(TypeDescription type, ClassVisitor visitor, Implementation.Context implementationContext,
                 TypePool pool, FieldList<FieldDescription.InDefinedShape> fields, MethodList<?> methods,
                 int writerFlags, int readerFlags) {
-            return new ClassRewriter(visitor, context, new TypeFacts(pool), syncOnly);
+            return new ClassRewriter(visitor, context, new TypeFacts(pool), syncOnly, bridge);
         }
     }
 }

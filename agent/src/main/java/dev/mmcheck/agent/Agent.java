@@ -1,21 +1,22 @@
 package dev.mmcheck.agent;
 
+import dev.mmcheck.agent.rewrite.ProbeBridge;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.jar.JarFile;
 
 /**
  * The agent's entry point: {@code java -javaagent:mmcheck.jar[=KEY=VALUE,...] ...}.
  *
  * <p>Validates the options (a mistake stops the JVM with one line, status 2, rather than let it run
- * unchecked), puts the runtime on the bootstrap class path (so that classes of every class loader
- * can call the probes, and so that its JCTools never meets the application's), then hands over to
- * {@link AgentStart}. This class touches no runtime class itself: they must come from the bootstrap
- * class path, appended first.
+ * unchecked), defines the runtime in the bootstrap class loader ({@link Boot}: so that classes of every
+ * class loader can call the probes, and so that its JCTools never meets the application's), then hands
+ * over to {@link AgentStart}. This class touches no runtime class itself: they must come from the
+ * bootstrap class loader, defined first.
  */
 public final class Agent {
 
@@ -38,7 +39,7 @@ public final class Agent {
         // The shade plugin relocates this name with Byte Buddy, so the application's own Byte Buddy is untouched.
         System.setProperty("net.bytebuddy.safe", "true");
         try {
-            appendRuntime(inst);
+            installRuntime(inst);
             AgentStart.start(options, inst);
         } catch (IOException | RuntimeException | LinkageError e) {
             System.err.println("mmcheck: cannot start: " + e + " (stopping rather than running unchecked)");
@@ -51,19 +52,42 @@ public final class Agent {
         System.err.println("mmcheck: the agent must be given at start-up with -javaagent; not attaching");
     }
 
-    private static void appendRuntime(Instrumentation inst) throws IOException {
+    /**
+     * Defines the runtime's classes in the bootstrap class loader; where this JDK does not let {@link Boot} do
+     * that, appends the runtime's jar to the bootstrap class path instead (and the JVM then prints that
+     * sharing is only supported for boot loader classes: nothing else is lost). Then defines the probes'
+     * bridge in java.lang ({@link ProbeBridge}), without which code of a class loader that does not delegate
+     * to its parent could not run: failing that, the agent does not start.
+     */
+    private static void installRuntime(Instrumentation inst) throws IOException {
+        byte[] jar;
         try (InputStream in = Agent.class.getResourceAsStream(RUNTIME)) {
             if (in == null) {
                 throw new IOException("the agent jar has no " + RUNTIME + " (a broken build?)");
             }
-            Path jar = Files.createTempFile("mmcheck-runtime", ".jar");
-            jar.toFile().deleteOnExit();
-            Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
-            try (JarFile file = new JarFile(jar.toFile())) {
-                inst.appendToBootstrapClassLoaderSearch(file); // the JVM opens the jar itself, now
-            }
-            removeEarly(jar);
+            jar = in.readAllBytes();
         }
+        Boot boot = Boot.open(inst);
+        String notDefined;
+        try {
+            notDefined = boot.defineRuntime(jar);
+        } catch (IOException | RuntimeException | LinkageError e) {
+            notDefined = e.toString();
+        }
+        if (notDefined != null) {
+            appendRuntime(inst, jar);
+        }
+        boot.defineBridge(ProbeBridge.NAME, ProbeBridge.bytes());
+    }
+
+    private static void appendRuntime(Instrumentation inst, byte[] runtime) throws IOException {
+        Path jar = Files.createTempFile("mmcheck-runtime", ".jar");
+        jar.toFile().deleteOnExit();
+        Files.write(jar, runtime);
+        try (JarFile file = new JarFile(jar.toFile())) {
+            inst.appendToBootstrapClassLoaderSearch(file); // the JVM opens the jar itself, now
+        }
+        removeEarly(jar);
     }
 
     /**

@@ -46,7 +46,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Starts checking once the runtime is on the bootstrap class path: configures the event log, starts
+ * Starts checking once the runtime is in the bootstrap class loader: configures the event log, starts
  * the checker thread, installs the transformer and the shutdown hook that drains the log completely
  * and writes the summary and the report.
  */
@@ -133,7 +133,7 @@ final class AgentStart {
         loop.start();
         TestHooks.install(new TestBridge(loop));
         Transformation.Stats stats = new Transformation.Stats();
-        Transformation.install(inst, options,
+        Transformation.install(inst, options::instruments,
                 ClassRewriter.Context.of(fields, sites, options::atomic, options.checksTransactions()), stats);
         Logger log = AgentLog.create();
         java.io.PrintStream stderr = System.err;

@@ -1,5 +1,6 @@
 package dev.mmcheck.agent;
 
+import dev.mmcheck.agent.rewrite.Transformation;
 import dev.mmcheck.checker.engine.Fault;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.report.Triage;
@@ -105,10 +106,6 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
     public static final List<String> DEFAULT_EXCLUDES = List.of("org.junit.*", "junit.*", "org.opentest4j.*",
             "org.apiguardian.*", "org.apache.maven.*", "org.gradle.*", "worker.org.gradle.*", "org.testng.*",
             "org.mockito.*", "org.easymock.*", "org.assertj.*", "org.hamcrest.*");
-
-    /** The agent's own packages, never instrumented. */
-    public static final List<String> AGENT_PACKAGES = List.of("dev.mmcheck.agent.", "dev.mmcheck.runtime.",
-            "dev.mmcheck.checker.", "dev.mmcheck.shaded.", "dev.mmcheck.junit5.");
 
     private static final Pattern GLOB = Pattern.compile("[A-Za-z0-9_$.*?]+");
     private static final Pattern METHOD_GLOB = Pattern.compile("[A-Za-z0-9_$.*?]+#[A-Za-z0-9_$*?<>]+");
@@ -384,7 +381,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
 
     /** Whether the class with binary name {@code className} (dots) is to be instrumented. */
     public boolean instruments(String className) {
-        for (String own : AGENT_PACKAGES) {
+        for (String own : Transformation.AGENT_PACKAGES) {
             if (className.startsWith(own)) {
                 return false; // the agent itself, and everything it shades
             }

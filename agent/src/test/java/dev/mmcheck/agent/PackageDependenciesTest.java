@@ -5,7 +5,12 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,42 +21,145 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The agent's rooms (docs/architecture.md): the bytecode rewriting and the checker thread never use
- * each other (both use the id tables), only the premain package wires them; the runtime, which runs on
- * the application's threads, uses neither the agent nor the checker. Read from the sources.
+ * each other (both use the id tables), only the premain package wires them, and nothing uses the premain
+ * package back; the runtime, which runs on the application's threads, uses neither the agent nor the
+ * checker; the JUnit 5 extension uses only the runtime. No module has a cycle between its packages
+ * (every package, nested ones and a module's top package included; the checker's own test does the
+ * checker). Read from the sources, so that a reference by full name counts as much as an import.
  */
 class PackageDependenciesTest {
 
-    private static final Pattern REFERENCE =
-            Pattern.compile("dev\\.mmcheck\\.(agent\\.(rewrite|check|ids)|agent|checker|runtime)\\b");
+    /** A qualified name of mmcheck's: its package is the run of lower-case segments. */
+    private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.mmcheck(?:\\.[a-z][a-z0-9_]*)+");
+    private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
 
-    private static Set<String> uses(Path dir) throws IOException {
-        Set<String> out = new TreeSet<>();
-        try (Stream<Path> files = Files.walk(dir)) {
+    /** The modules this test reads (the checker's own test reads the checker), by their source roots. */
+    private static final List<String> MODULES = List.of("src/main/java", "../runtime/src/main/java",
+            "../junit5/src/main/java", "../sample-apps/src/main/java");
+
+    /** Package -> the mmcheck packages its sources name (any module's), for every package under {@code root}. */
+    static Map<String, Set<String>> dependencies(Path root) throws IOException {
+        Map<String, Set<String>> deps = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(root)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-                Matcher m = REFERENCE.matcher(code(Files.readString(f)));
+                String source = code(Files.readString(f));
+                Matcher p = PACKAGE.matcher(source);
+                String pkg = p.find() ? p.group(1) : "";
+                Set<String> out = deps.computeIfAbsent(pkg, k -> new TreeSet<>());
+                Matcher m = REFERENCE.matcher(source);
                 while (m.find()) {
-                    out.add(m.group(2) != null ? m.group(2) : m.group(1));
+                    if (!m.group().equals(pkg)) {
+                        out.add(m.group());
+                    }
                 }
             }
         }
+        return deps;
+    }
+
+    /**
+     * Every cycle of {@code deps} (edges to packages outside it ignored): its strongly connected components
+     * of more than one package, each sorted, in order.
+     */
+    static List<List<String>> cycles(Map<String, Set<String>> deps) {
+        Map<String, Integer> index = new HashMap<>();
+        Map<String, Integer> low = new HashMap<>();
+        List<String> stack = new ArrayList<>();
+        List<List<String>> out = new ArrayList<>();
+        for (String p : new TreeSet<>(deps.keySet())) {
+            if (!index.containsKey(p)) {
+                connect(p, deps, index, low, stack, out);
+            }
+        }
+        out.sort(java.util.Comparator.comparing(List::toString));
         return out;
+    }
+
+    /** Tarjan's strongly connected components, from {@code v}. */
+    private static void connect(String v, Map<String, Set<String>> deps, Map<String, Integer> index,
+            Map<String, Integer> low, List<String> stack, List<List<String>> out) {
+        index.put(v, index.size());
+        low.put(v, index.get(v));
+        stack.add(v);
+        for (String w : deps.get(v)) {
+            if (!deps.containsKey(w)) {
+                continue; // another module's package
+            }
+            if (!index.containsKey(w)) {
+                connect(w, deps, index, low, stack, out);
+                low.put(v, Math.min(low.get(v), low.get(w)));
+            } else if (stack.contains(w)) {
+                low.put(v, Math.min(low.get(v), index.get(w)));
+            }
+        }
+        if (low.get(v).equals(index.get(v))) {
+            List<String> component = new ArrayList<>();
+            String w;
+            do {
+                w = stack.remove(stack.size() - 1);
+                component.add(w);
+            } while (!w.equals(v));
+            if (component.size() > 1) {
+                component.sort(null);
+                out.add(component);
+            }
+        }
+    }
+
+    @Test
+    void noModuleHasACycleBetweenItsPackages() throws IOException {
+        for (String module : MODULES) {
+            Map<String, Set<String>> deps = dependencies(Path.of(module));
+            assertTrue(!deps.isEmpty(), "no sources under " + module);
+            assertEquals(List.of(), cycles(deps), "cycles between the packages of " + module + ": " + deps);
+        }
     }
 
     @Test
     void rewritingAndCheckingAreApartAndTheRuntimeStandsAlone() throws IOException {
-        Path agent = Path.of("src/main/java/dev/mmcheck/agent");
-        Set<String> rewrite = uses(agent.resolve("rewrite"));
-        Set<String> check = uses(agent.resolve("check"));
-        Set<String> ids = uses(agent.resolve("ids"));
-        assertTrue(!rewrite.contains("check"), "rewrite uses check: " + rewrite);
-        assertTrue(!check.contains("rewrite"), "check uses rewrite: " + check);
-        assertTrue(!ids.contains("rewrite") && !ids.contains("check"), "ids uses " + ids);
-        Set<String> runtime = uses(Path.of("../runtime/src/main/java/dev/mmcheck/runtime"));
-        assertEquals(Set.of("runtime"), runtime, "the runtime uses only itself");
+        Map<String, Set<String>> agent = dependencies(Path.of("src/main/java"));
+        assertEquals(Set.of("dev.mmcheck.agent", "dev.mmcheck.agent.rewrite", "dev.mmcheck.agent.check",
+                "dev.mmcheck.agent.ids"), agent.keySet(), "the agent's packages (docs/architecture.md lists them)");
+        Set<String> rewrite = agent.get("dev.mmcheck.agent.rewrite");
+        Set<String> check = agent.get("dev.mmcheck.agent.check");
+        Set<String> ids = agent.get("dev.mmcheck.agent.ids");
+        assertTrue(!rewrite.contains("dev.mmcheck.agent.check") && !rewrite.contains("dev.mmcheck.agent"),
+                "rewrite uses " + rewrite);
+        assertTrue(!check.contains("dev.mmcheck.agent.rewrite") && !check.contains("dev.mmcheck.agent"),
+                "check uses " + check);
+        assertTrue(!ids.contains("dev.mmcheck.agent.rewrite") && !ids.contains("dev.mmcheck.agent.check")
+                && !ids.contains("dev.mmcheck.agent"), "ids uses " + ids);
+        Map<String, Set<String>> runtime = dependencies(Path.of("../runtime/src/main/java"));
+        assertEquals(Map.of("dev.mmcheck.runtime", Set.of()), runtime, "the runtime uses only itself");
+        Map<String, Set<String>> junit5 = dependencies(Path.of("../junit5/src/main/java"));
+        assertEquals(Map.of("dev.mmcheck.junit5", Set.of("dev.mmcheck.runtime")), junit5,
+                "the JUnit 5 extension uses only the runtime");
     }
 
-    /** The source without its comments: a name in a comment is no dependency. */
+    @Test
+    void theCycleFinderFindsEveryCycle() {
+        Map<String, Set<String>> deps = new TreeMap<>(Map.of("a", Set.of("b"), "b", Set.of("a", "c"),
+                "c", Set.of("d"), "d", Set.of("e", "x.other"), "e", Set.of("c"), "f", Set.of("a")));
+        assertEquals(List.of(List.of("a", "b"), List.of("c", "d", "e")), cycles(deps));
+        assertEquals(List.of(), cycles(Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of())));
+    }
+
+    @Test
+    void namesInCommentsAndLiteralsAreNoDependencies() {
+        String code = code("a(\"dev.mmcheck.x.A\", '\"'); // dev.mmcheck.y.B\n/* dev.mmcheck.w */ b(dev.mmcheck.z.C.class);");
+        assertTrue(code.contains("dev.mmcheck.z.C") && !code.contains("dev.mmcheck.x") && !code.contains("dev.mmcheck.y")
+                && !code.contains("dev.mmcheck.w"), code);
+    }
+
+    /** Comments, text blocks, strings and characters, whichever starts first. */
+    private static final Pattern NOT_CODE = Pattern.compile(
+            "(?s)/\\*.*?\\*/|//[^\\n]*|\"\"\".*?\"\"\"|\"(?:\\\\.|[^\"\\\\\\n])*\"|'(?:\\\\.|[^'\\\\\\n])+'");
+
+    /**
+     * The source without its comments and literals: a name in a comment is no dependency, nor is a name in a
+     * string (a package prefix the rewriter leaves alone, a class looked up by name on the boot class path).
+     */
     static String code(String source) {
-        return source.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\\n]*", "");
+        return NOT_CODE.matcher(source).replaceAll(" ");
     }
 }

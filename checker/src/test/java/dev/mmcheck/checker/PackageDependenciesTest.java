@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,37 +21,49 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The checker's packages depend on each other in one direction only (event and clock at the bottom;
- * finding; the analyses; report; the engine; the command line on top), and the checker never uses the
- * agent or the runtime: it must stay testable on hand-written traces. Read from the sources, so that a
- * reference by full name counts as much as an import.
+ * finding; the analyses; report; the engine; the command line on top): no cycle, among every package of
+ * the module, nested ones and the top one included; and the checker never uses the agent or the runtime:
+ * it must stay testable on hand-written traces. Read from the sources, so that a reference by full name
+ * counts as much as an import.
  */
 class PackageDependenciesTest {
 
-    private static final Path SOURCES = Path.of("src/main/java/dev/mmcheck/checker");
-    private static final Pattern REFERENCE = Pattern.compile("dev\\.mmcheck\\.(checker\\.([a-z]+)|agent|runtime)\\b");
+    private static final Path SOURCES = Path.of("src/main/java");
+    private static final String CHECKER = "dev.mmcheck.checker";
+    /** A qualified name of mmcheck's: its package is the run of lower-case segments. */
+    private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.mmcheck(?:\\.[a-z][a-z0-9_]*)+");
+    private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
+    /** Comments, text blocks, strings and characters, whichever starts first. */
+    private static final Pattern NOT_CODE = Pattern.compile(
+            "(?s)/\\*.*?\\*/|//[^\\n]*|\"\"\".*?\"\"\"|\"(?:\\\\.|[^\"\\\\\\n])*\"|'(?:\\\\.|[^'\\\\\\n])+'");
 
-    /** Package -> the other checker packages its sources name. */
+    /**
+     * Package -> the mmcheck packages its sources name, for every package of the checker (nested ones and
+     * the top one included), each named relative to {@code dev.mmcheck.checker} ({@code report},
+     * {@code report.x}; the top package is {@code ""}); another module's package keeps its full name.
+     */
     static Map<String, Set<String>> dependencies() throws IOException {
         Map<String, Set<String>> deps = new TreeMap<>();
-        try (Stream<Path> dirs = Files.list(SOURCES)) {
-            for (Path dir : dirs.filter(Files::isDirectory).toList()) {
-                String pkg = dir.getFileName().toString();
-                Set<String> out = new TreeSet<>();
-                try (Stream<Path> files = Files.walk(dir)) {
-                    for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-                        Matcher m = REFERENCE.matcher(code(Files.readString(f)));
-                        while (m.find()) {
-                            String target = m.group(2) != null ? m.group(2) : m.group(1);
-                            if (!target.equals(pkg)) {
-                                out.add(target);
-                            }
-                        }
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String source = code(Files.readString(f));
+                Matcher p = PACKAGE.matcher(source);
+                String pkg = relative(p.find() ? p.group(1) : "");
+                Set<String> out = deps.computeIfAbsent(pkg, k -> new TreeSet<>());
+                Matcher m = REFERENCE.matcher(source);
+                while (m.find()) {
+                    String target = relative(m.group());
+                    if (!target.equals(pkg)) {
+                        out.add(target);
                     }
                 }
-                deps.put(pkg, out);
             }
         }
         return deps;
+    }
+
+    private static String relative(String pkg) {
+        return pkg.equals(CHECKER) ? "" : pkg.startsWith(CHECKER + ".") ? pkg.substring(CHECKER.length() + 1) : pkg;
     }
 
     @Test
@@ -59,11 +72,11 @@ class PackageDependenciesTest {
         assertTrue(deps.keySet().containsAll(List.of("event", "clock", "finding", "monitor", "serial", "report",
                 "engine", "cli", "trace", "history")), deps.toString());
         for (Map.Entry<String, Set<String>> e : deps.entrySet()) {
-            assertTrue(!e.getValue().contains("agent") && !e.getValue().contains("runtime"),
-                    e.getKey() + " uses the agent or the runtime: " + e.getValue());
+            for (String used : e.getValue()) {
+                assertTrue(deps.containsKey(used), e.getKey() + " uses " + used + ", not the checker's");
+            }
         }
-        List<String> cycle = cycle(deps);
-        assertEquals(List.of(), cycle, "a cycle between packages: " + deps);
+        assertEquals(List.of(), cycles(deps), "cycles between packages: " + deps);
     }
 
     @Test
@@ -78,47 +91,65 @@ class PackageDependenciesTest {
         assertTrue(Set.of("event", "finding").containsAll(deps.get("report")), deps.get("report").toString());
     }
 
-    /** A cycle in the graph, as a list of packages, or an empty list. */
-    static List<String> cycle(Map<String, Set<String>> deps) {
-        Map<String, Integer> state = new TreeMap<>();
-        for (String p : deps.keySet()) {
-            List<String> path = new ArrayList<>();
-            if (visit(p, deps, state, path)) {
-                return path;
+    /**
+     * Every cycle of {@code deps} (edges to packages outside it ignored): its strongly connected components
+     * of more than one package, each sorted, in order.
+     */
+    static List<List<String>> cycles(Map<String, Set<String>> deps) {
+        Map<String, Integer> index = new HashMap<>();
+        Map<String, Integer> low = new HashMap<>();
+        List<String> stack = new ArrayList<>();
+        List<List<String>> out = new ArrayList<>();
+        for (String p : new TreeSet<>(deps.keySet())) {
+            if (!index.containsKey(p)) {
+                connect(p, deps, index, low, stack, out);
             }
         }
-        return List.of();
+        out.sort(java.util.Comparator.comparing(List::toString));
+        return out;
     }
 
-    private static boolean visit(String p, Map<String, Set<String>> deps, Map<String, Integer> state,
-            List<String> path) {
-        Integer s = state.get(p);
-        if (s != null && s == 2) {
-            return false;
-        }
-        path.add(p);
-        if (s != null && s == 1) {
-            return true;
-        }
-        state.put(p, 1);
-        for (String q : deps.getOrDefault(p, Set.of())) {
-            if (deps.containsKey(q) && visit(q, deps, state, path)) {
-                return true;
+    /** Tarjan's strongly connected components, from {@code v}. */
+    private static void connect(String v, Map<String, Set<String>> deps, Map<String, Integer> index,
+            Map<String, Integer> low, List<String> stack, List<List<String>> out) {
+        index.put(v, index.size());
+        low.put(v, index.get(v));
+        stack.add(v);
+        for (String w : deps.get(v)) {
+            if (!deps.containsKey(w)) {
+                continue; // another module's package
+            }
+            if (!index.containsKey(w)) {
+                connect(w, deps, index, low, stack, out);
+                low.put(v, Math.min(low.get(v), low.get(w)));
+            } else if (stack.contains(w)) {
+                low.put(v, Math.min(low.get(v), index.get(w)));
             }
         }
-        state.put(p, 2);
-        path.remove(path.size() - 1);
-        return false;
+        if (low.get(v).equals(index.get(v))) {
+            List<String> component = new ArrayList<>();
+            String w;
+            do {
+                w = stack.remove(stack.size() - 1);
+                component.add(w);
+            } while (!w.equals(v));
+            if (component.size() > 1) {
+                component.sort(null);
+                out.add(component);
+            }
+        }
     }
 
     @Test
-    void theCycleFinderFindsACycle() {
-        assertEquals(List.of("a", "b", "a"), cycle(new TreeMap<>(Map.of("a", Set.of("b"), "b", Set.of("a")))));
-        assertEquals(List.of(), cycle(Map.of("a", Set.of("b"), "b", Set.of())));
+    void theCycleFinderFindsEveryCycle() {
+        Map<String, Set<String>> deps = new TreeMap<>(Map.of("a", Set.of("b"), "b", Set.of("a", "c"),
+                "c", Set.of("d"), "d", Set.of("e", "x.other"), "e", Set.of("c"), "f", Set.of("a")));
+        assertEquals(List.of(List.of("a", "b"), List.of("c", "d", "e")), cycles(deps));
+        assertEquals(List.of(), cycles(Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of())));
     }
 
-    /** The source without its comments: a name in a comment is no dependency. */
+    /** The source without its comments and literals: a name in either is no dependency. */
     static String code(String source) {
-        return source.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\\n]*", "");
+        return NOT_CODE.matcher(source).replaceAll(" ");
     }
 }

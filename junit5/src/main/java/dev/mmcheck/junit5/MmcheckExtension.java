@@ -49,7 +49,7 @@ public class MmcheckExtension implements BeforeEachCallback, AfterEachCallback {
         try {
             on = dev.mmcheck.runtime.TestHooks.attached();
         } catch (LinkageError e) {
-            on = false; // the runtime is on the bootstrap class path only with the agent
+            on = false; // the runtime is in the bootstrap class loader only with the agent
         }
         if (!on && SAID.compareAndSet(false, true)) {
             System.err.println("mmcheck: the agent is not attached (-javaagent:mmcheck.jar): MmcheckExtension "

@@ -35,6 +35,29 @@ class ClassLoadingIT {
         assertClean(off);
     }
 
+    /**
+     * Classes of a class loader that delegates only names starting with {@code java} or {@code org}
+     * (frameworks.SelfFirstLoaderHarness) cannot resolve the runtime's classes: rewritten code that named them
+     * threw {@code NoClassDefFoundError: dev/mmcheck/runtime/Probes} in the application, and the report said
+     * complete. Such code now calls the probes through a class in {@code java.lang}, which every loader
+     * resolves: it runs, checked, and its race is found.
+     */
+    @Test
+    void codeOfALoaderThatDoesNotDelegateRunsChecked() throws Exception {
+        AgentRun run = AgentRun.main(dir.resolve("self-first.json"), "", "dev.mmcheck.samples.frameworks.SelfFirstLoaderHarness");
+        assertTrue(!run.output.contains("NoClassDefFoundError"), run.output);
+        assertTrue(run.output.contains("harness: self-first loader ok"), "the application ran to its end: " + run.output);
+        assertEquals(0, run.exit, run.output);
+        assertTrue(run.report.get("complete").asBoolean(), "complete: " + run.report.get("notes") + run.report.get("failures"));
+        assertEquals(0, run.report.get("run").get("classesFailed").asLong(), run.output);
+        boolean found = false;
+        for (JsonNode v : run.report.get("violations")) {
+            JsonNode store = AgentRun.event(v, "store");
+            found |= v.get("category").asText().equals("race") && store.get("file").asText().equals("SelfFirstLoaderHarness.java");
+        }
+        assertTrue(found, "the race in the loader's class is found: " + run.output);
+    }
+
     private static void assertClean(AgentRun run) {
         assertTrue(run.output.contains("harness: loader lock ok, x=42"), "the application ran to its end: " + run.output);
         assertEquals(0, run.exit, run.output);

@@ -48,6 +48,8 @@ public final class ClassRewriter extends ClassVisitor {
     private final Context context;
     private final TypeFacts facts;
     private final boolean syncOnly;
+    /** The internal name of the class the probes are called through (ProbeBridge), or null to call them directly. */
+    private final String bridge;
     private String internalName;
     private String className;
     private String sourceFile = "";
@@ -67,10 +69,16 @@ public final class ClassRewriter extends ClassVisitor {
      * never its plain data accesses.
      */
     ClassRewriter(ClassVisitor next, Context context, TypeFacts facts, boolean syncOnly) {
+        this(next, context, facts, syncOnly, null);
+    }
+
+    /** As above; {@code bridge}, when not null, names the class its probes are called through (ProbeBridge). */
+    ClassRewriter(ClassVisitor next, Context context, TypeFacts facts, boolean syncOnly, String bridge) {
         super(Opcodes.ASM9, next);
         this.context = context;
         this.facts = facts;
         this.syncOnly = syncOnly;
+        this.bridge = bridge;
     }
 
     @Override
@@ -107,7 +115,8 @@ public final class ClassRewriter extends ClassVisitor {
         if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0 || next == null || tooOld) {
             return next;
         }
-        return new MethodRewriter(this, access, name, descriptor, signature, exceptions, next);
+        return new MethodRewriter(this, access, name, descriptor, signature, exceptions,
+                bridge == null ? next : ProbeBridge.calls(next, bridge));
     }
 
     String internalName() {

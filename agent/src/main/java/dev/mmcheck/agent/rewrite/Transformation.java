@@ -1,6 +1,5 @@
 package dev.mmcheck.agent.rewrite;
 
-import dev.mmcheck.agent.Options;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.description.field.FieldDescription;
@@ -19,6 +18,7 @@ import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * Installs the class-file transformer with Byte Buddy's {@link AgentBuilder}: every class outside the
@@ -29,6 +29,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Transformation {
 
     private static final String[] JDK = {"java.", "javax.", "jdk.", "sun.", "com.sun."};
+
+    /** The agent's own packages, never instrumented (nor the classes it shades). */
+    public static final List<String> AGENT_PACKAGES = List.of("dev.mmcheck.agent.", "dev.mmcheck.runtime.",
+            "dev.mmcheck.checker.", "dev.mmcheck.shaded.", "dev.mmcheck.junit5.");
 
     /** What happened to the classes offered to the transformer. Any thread. */
     public static final class Stats {
@@ -51,7 +55,12 @@ public final class Transformation {
     private Transformation() {
     }
 
-    public static void install(Instrumentation inst, Options options, ClassRewriter.Context context, Stats stats) {
+    /**
+     * Installs the transformer: a class for which {@code instrumented} is false (excludes=, includes=) is
+     * rewritten for its synchronization only.
+     */
+    public static void install(Instrumentation inst, Predicate<String> instrumented, ClassRewriter.Context context,
+            Stats stats) {
         // the rewriter is an ASM visitor: the type is decorated (no rebasing, no method graph of its
         // hierarchy), and the graph is of the declared methods only, so that a type with no class file to
         // read needs no description (Mockito's mocks for their auxiliary classes, its dispatcher injected
@@ -77,7 +86,8 @@ public final class Transformation {
                 .ignore((type, loader, module, redefined, domain) -> ignored(type.getName(), loader))
                 .type(ElementMatchers.any())
                 .transform((builder, type, loader, module, domain) -> builder.visit(
-                        new Wrapper(context, !options.instruments(type.getName()))))
+                        new Wrapper(context, !instrumented.test(type.getName()),
+                                throughBridge(loader) ? ProbeBridge.NAME : null)))
                 .installOn(inst);
     }
 
@@ -96,7 +106,7 @@ public final class Transformation {
                 return true;
             }
         }
-        for (String own : Options.AGENT_PACKAGES) {
+        for (String own : AGENT_PACKAGES) {
             if (name.startsWith(own)) {
                 return true;
             }
@@ -104,14 +114,27 @@ public final class Transformation {
         return false;
     }
 
+    /**
+     * Whether the code of a class of {@code loader} calls the probes through {@link ProbeBridge}: all but the
+     * classes of the application class loader, which resolves the runtime's classes as the agent's own code does
+     * (the agent is loaded by it). Another loader may not delegate to its parent at all; every loader resolves a
+     * class of {@code java.lang}. (A class of a named module on the module path calls the runtime directly too:
+     * tried, it runs checked; the JVM gives the module the read edge.)
+     */
+    static boolean throughBridge(ClassLoader loader) {
+        return loader != ClassLoader.getSystemClassLoader();
+    }
+
     /** Puts a {@link ClassRewriter} in front of Byte Buddy's class writer. */
     private static final class Wrapper extends AsmVisitorWrapper.AbstractBase {
         private final ClassRewriter.Context context;
         private final boolean syncOnly;
+        private final String bridge;
 
-        Wrapper(ClassRewriter.Context context, boolean syncOnly) {
+        Wrapper(ClassRewriter.Context context, boolean syncOnly, String bridge) {
             this.context = context;
             this.syncOnly = syncOnly;
+            this.bridge = bridge;
         }
 
         @Override
@@ -128,7 +151,7 @@ public final class Transformation {
         public ClassVisitor wrap(TypeDescription type, ClassVisitor visitor, Implementation.Context implementationContext,
                 TypePool pool, FieldList<FieldDescription.InDefinedShape> fields, MethodList<?> methods,
                 int writerFlags, int readerFlags) {
-            return new ClassRewriter(visitor, context, new TypeFacts(pool), syncOnly);
+            return new ClassRewriter(visitor, context, new TypeFacts(pool), syncOnly, bridge);
         }
     }
 }

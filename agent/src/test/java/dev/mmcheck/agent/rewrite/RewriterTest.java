@@ -41,6 +41,11 @@ class RewriterTest {
     }
 
     private byte[] transform(Class<?> c, boolean syncOnly) throws IOException {
+        return transform(c, syncOnly, null);
+    }
+
+    /** {@code c} rewritten, calling the probes through the bridge named {@code bridge} (ProbeBridge) unless null. */
+    private byte[] transform(Class<?> c, boolean syncOnly, String bridge) throws IOException {
         byte[] original;
         try (InputStream in = c.getResourceAsStream("/" + c.getName().replace('.', '/') + ".class")) {
             original = in.readAllBytes();
@@ -53,7 +58,7 @@ class RewriterTest {
             }
         };
         ClassRewriter.Context ctx = ClassRewriter.Context.of(fields, sites, (className, method) -> false, true);
-        reader.accept(new ClassRewriter(writer, ctx, new TypeFacts(TypePool.Default.ofSystemLoader()), syncOnly),
+        reader.accept(new ClassRewriter(writer, ctx, new TypeFacts(TypePool.Default.ofSystemLoader()), syncOnly, bridge),
                 ClassReader.SKIP_FRAMES);
         return writer.toByteArray();
     }
@@ -346,6 +351,48 @@ class RewriterTest {
                 "the static final UPDATER field (this thread's first read of it), then the CAS");
         assertEquals(List.of(Kinds.LOAD, Kinds.RELEASE_STORE, Kinds.FULL_FENCE, Kinds.LOAD),
                 run(b, "handle").stream().map(Ev::kind).toList(), "FLAG (first read), setRelease, the fence, getAcquire");
+    }
+
+    /**
+     * Code rewritten to call the probes through the bridge (ProbeBridge, as the code of class loaders other than
+     * the application's is) calls no probe directly, calls the same probes in the same order, and logs the same
+     * events as code calling them directly.
+     */
+    @Test
+    void codeCallingTheProbesThroughTheBridgeLogsTheSame() throws Exception {
+        String bridge = "dev/mmcheck/agent/rewrite/RewriterTestBridge";
+        byte[] direct = transform(Accesses.class);
+        byte[] bridged = transform(Accesses.class, false, bridge);
+        ClassNode d = new ClassNode();
+        new ClassReader(direct).accept(d, 0);
+        ClassNode b = new ClassNode();
+        new ClassReader(bridged).accept(b, 0);
+        for (int k = 0; k < d.methods.size(); k++) {
+            List<String> viaBridge = new ArrayList<>();
+            b.methods.get(k).instructions.forEach(i -> {
+                if (i instanceof MethodInsnNode mi && (mi.owner.startsWith("dev/mmcheck/runtime/") || mi.owner.equals(bridge))) {
+                    viaBridge.add(mi.owner.equals(bridge) ? mi.name : "direct " + mi.name);
+                }
+            });
+            assertEquals(probes(direct, d.methods.get(k).name), viaBridge, d.methods.get(k).name);
+        }
+        EventLog.configure(1 << 12, true);
+        for (String method : List.of("readWriteWide", "arrays", "writeVolatile", "synced", "block", "atomics", "updater",
+                "handle")) {
+            Object[] args = method.equals("arrays") ? new Object[] {2} : method.equals("writeVolatile") ? new Object[] {1}
+                    : new Object[0];
+            List<Ev> one = run(new Loader(Accesses.class.getName(), direct), Accesses.class, method, args);
+            List<Ev> other = run(new Loader(Accesses.class.getName(), bridged).also(bridge.replace('/', '.'),
+                    ProbeBridge.bytes(bridge)), Accesses.class, method, args);
+            assertTrue(!one.isEmpty(), method);
+            assertEquals(one.stream().map(RewriterTest::shape).toList(), other.stream().map(RewriterTest::shape).toList(),
+                    method);
+        }
+    }
+
+    /** An event's kind, slot and the class of its object (the objects are the runs' own). */
+    private static String shape(Ev e) {
+        return e.kind() + "/" + e.slot() + "/" + (e.object() == null ? null : e.object().getClass().getName());
     }
 
     @Test

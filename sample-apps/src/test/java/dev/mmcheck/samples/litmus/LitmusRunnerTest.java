@@ -11,7 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The litmus runner on real threads. These are real executions, so the test asserts only what must hold
  * on any correct JVM: every recorded run is a valid history that parses back and is checked (the runner
- * parses each one and fails otherwise), the counts add up, and the runs the JMM promises to be
+ * parses each one and fails otherwise), every run reaches the sink once with the class its values give
+ * (classified again here) and the counts are those classes', and the runs the JMM promises to be
  * sequentially consistent are: every variant with only volatile accesses, and message passing with a
  * release write and an acquire read. How often plain SB shows store buffering is printed, not asserted.
  * {@code -Dmmcheck.litmus.runs=N} (default 300) runs per test and variant.
@@ -28,13 +29,32 @@ class LitmusRunnerTest {
         List<String> histories = new ArrayList<>();
         for (LitmusTest t : LitmusTest.values()) {
             for (Variant v : Variant.values()) {
+                // each run as the sink saw it, classified here again from its text: the counts must be these
+                java.util.BitSet seen = new java.util.BitSet();
+                java.util.Map<String, Integer> tally = new java.util.HashMap<>();
+                List<String> wrong = new ArrayList<>();
                 LitmusRunner.Counts c = LitmusRunner.run(t, v, runs(), (test, variant, run, history, verdict) -> {
                     if (run == 0) {
                         histories.add(history);
                     }
+                    if (seen.get(run)) {
+                        wrong.add("run " + run + " twice");
+                    }
+                    seen.set(run);
+                    String mine = valuesVerdict(history);
+                    tally.merge(mine, 1, Integer::sum);
+                    if (!mine.equals(verdict)) {
+                        wrong.add("run " + run + ": " + verdict + ", its values say " + mine);
+                    }
                 });
                 all.add(c);
-                assertEquals(c.runs(), c.sc() + c.tsoOnly() + c.outsideTso(), "counts of " + c);
+                assertEquals(List.of(), wrong, "runs of " + c);
+                assertEquals(runs(), seen.cardinality(), "every run reached the sink: " + c);
+                assertEquals(runs(), seen.nextClearBit(0), "runs 0.." + (runs() - 1) + ": " + c);
+                assertEquals(runs(), c.runs(), c.toString());
+                assertEquals(List.of(tally.getOrDefault("SC", 0), tally.getOrDefault("TSO-only", 0),
+                        tally.getOrDefault("outside TSO", 0)), List.of(c.sc(), c.tsoOnly(), c.outsideTso()),
+                        "counts of " + c + " against the runs' own values");
                 if (v == Variant.VOLATILE) {
                     assertEquals(c.runs(), c.sc(), "all-volatile runs must be SC: " + c);
                 }
@@ -109,6 +129,18 @@ class LitmusRunnerTest {
         }
         assertEquals(reads.length, r, "values for every read");
         return b.build();
+    }
+
+    /** The class of a recorded run by the values it read alone (no times), from its text. */
+    private static String valuesVerdict(String history) {
+        try {
+            var h = dev.mmcheck.checker.history.HistoryText.read("run", new java.io.StringReader(history));
+            var r = dev.mmcheck.checker.history.HistoryChecker.check(h, dev.mmcheck.checker.history.HistoryChecker
+                    .Options.defaults().withTimes(false).withAllCriteria(false));
+            return r.sc().consistent() ? "SC" : r.tso().consistent() ? "TSO-only" : "outside TSO";
+        } catch (Exception e) {
+            throw new AssertionError("a recorded run does not parse: " + e + "\n" + history, e);
+        }
     }
 
     private static String verdict(dev.mmcheck.checker.history.History h) {

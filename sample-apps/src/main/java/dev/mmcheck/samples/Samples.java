@@ -43,10 +43,14 @@ public final class Samples {
         add(S28_StopFlagFenced.class);
         add(S29_PhasesAlone.class);
         add(S30_MapPublication.class);
+        add(S31_WakeupFlagOrdered.class);
+        add(S32_WakeupFlagFenced.class);
         add(S33_EventLoopLazySet.class);
         add(S34_EventLoopFenced.class);
         add(S35_PoolHandoffOpaque.class);
         add(S36_PoolHandoffRelease.class);
+        add(S37_BroadcastLatestPlain.class);
+        add(S38_BroadcastLatestOrdered.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);

@@ -3,7 +3,11 @@
 # in how many runs it got its declared verdict (a buggy sample: every expected analysis reported; a
 # clean one: no store-buffer or serializability report at all) and the mean wall time of a run.
 # This is the figure that matters to a user who attaches the agent once: did this run find the bug?
-#   bench/detection.sh                                   # all samples, RUNS=10, schedule=os vs active
+# By default it sets the defaults ("-") beside each mechanism that leaves something out switched off
+# (solo periods, repeated loads, the store buffers' bound) and all of them off together: a default that
+# finds a buggy sample in fewer runs than "everything off" is printed as a DIFFERENCE at the end.
+#   bench/detection.sh                                   # all samples, RUNS=10, defaults vs each mechanism off
+#   SETTINGS="schedule=os schedule=active" bench/detection.sh   # the schedules side by side
 #   RUNS=20 bench/detection.sh S23_DekkerLoop S25_DoubleCheckedLocking
 #   SETTINGS="schedule=os schedule=active,seed=7" bench/detection.sh S25_DoubleCheckedLocking
 #   AGENT=/tmp/old/mmcheck.jar SETTINGS=- bench/detection.sh   # another build, its default options
@@ -15,7 +19,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-10}
 AGENT=${AGENT:-agent/target/mmcheck.jar}
-SETTINGS=${SETTINGS:-"schedule=os schedule=active"}
+ALL_OFF="solo=off,repeatedLoads=log,bufferBound=none"
+SETTINGS=${SETTINGS:-"- solo=off repeatedLoads=log bufferBound=none $ALL_OFF"}
 JAR=sample-apps/target/sample-apps.jar
 for f in "$AGENT" "$JAR"; do
   [ -f "$f" ] || { echo "detection: $f is missing; build first (mvn -o -q install -DskipTests)" >&2; exit 2; }
@@ -47,11 +52,14 @@ for s in $SETTINGS; do printf ' | %-24s' "$s"; done
 printf '\n'
 false_reports=0
 declare -A hits
+declare -A found
+buggy_names=()
 for line in $(tr ' ' '_' < "$tmp/verdicts"); do
   name=${line%%|*}
   verdict=$(echo "${line#*|}" | tr '_' ' ')
   want=$(expected "$verdict")
   kind=$([ -n "$want" ] && echo buggy || echo clean)
+  [ "$kind" = buggy ] && buggy_names+=("$name")
   printf '%-28s %-8s' "$name" "$kind"
   for s in $SETTINGS; do
     want_s=$want
@@ -85,6 +93,7 @@ for line in $(tr ' ' '_' < "$tmp/verdicts"); do
       fi
     done
     hits[$s]=$(( ${hits[$s]:-0} + (ok * 10 >= RUNS * 9 ? 1 : 0) ))
+    found["$name|$s"]=$ok
     printf ' | %3d/%-3d %6.2f s/run     ' "$ok" "$RUNS" "$(echo "$total_ms / $RUNS / 1000" | bc -l)"
   done
   printf '\n'
@@ -93,6 +102,18 @@ count=$(wc -l < "$tmp/verdicts")
 for s in $SETTINGS; do
   echo "detection: $s: ${hits[$s]} of $count samples got their verdict in at least 90% of the $RUNS runs"
 done
+# a default that finds less than everything switched off: what a shortcut costs, shown
+first=${SETTINGS%% *}
+last=${SETTINGS##* }
+if [ "$first" != "$last" ]; then
+  for name in "${buggy_names[@]}"; do
+    d=${found["$name|$first"]:-0}
+    a=${found["$name|$last"]:-0}
+    if [ "$d" -lt "$a" ]; then
+      echo "detection: DIFFERENCE: $name found in $d of $RUNS runs with '$first', $a with '$last'"
+    fi
+  done
+fi
 if [ $false_reports -gt 0 ]; then
   echo "detection: $false_reports runs of clean samples reported something (false reports)" >&2
   exit 1

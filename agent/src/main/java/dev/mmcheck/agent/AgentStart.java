@@ -105,7 +105,7 @@ final class AgentStart {
         boolean checks = options.overhead() == Options.Layer.CHECK;
         Checker.Config config = Checker.Config.defaults()
                 .withAnalyses(checks ? options.analyses() : java.util.EnumSet.noneOf(Analysis.class))
-                .withMonitors(MonitorConfig.defaults()).withAutoSerializability(checks && !options.modelsChosen());
+                .withMonitors(MonitorConfig.defaults().withBufferBound(options.bufferBound())).withAutoSerializability(checks && !options.modelsChosen());
         String inject = options.injectFailure();
         if (inject != null && !inject.startsWith(LOOP_STAGE + "@")) {
             config = config.withFault(Fault.parse(inject));

@@ -61,7 +61,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
         long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed,
         Triage triage, Path sarif, Path html, int progressSeconds, double sample, boolean syncAsFences, boolean solo,
-        Layer overhead) {
+        Layer overhead, int bufferBound) {
 
     /**
      * How far an event goes in a run: {@code overhead=}, RoadRunner's "empty tool" taken layer by layer, so that a
@@ -90,13 +90,32 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         }
     }
 
+    /** The store buffers' bound when bufferBound= is not given (MonitorConfig.defaults()). */
+    public static final int DEFAULT_BUFFER_BOUND = 4096;
+
+    /** bufferBound=N (at least 1) or none (unbounded). */
+    private static int bufferBound(String v) {
+        if (v.equals("none")) {
+            return Integer.MAX_VALUE;
+        }
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new OptionException("option bufferBound=" + v + " must be a whole number of stores, at least 1, or none");
+    }
+
     /** The schedule when schedule= is not given (docs/schedules.md says why). */
     public static final String DEFAULT_SCHEDULE = "active";
 
     /** The option keys, in the order the help lists them. */
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
             "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed",
-            "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample", "sync", "solo", "overhead");
+            "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample", "sync", "solo", "overhead", "bufferBound");
 
     /**
      * Infrastructure that is not the code under test, excluded unless {@code excludes} is given: test runners
@@ -189,6 +208,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         if (!solo.equals("on") && !solo.equals("off")) {
             throw new OptionException("option solo=" + solo + " must be on or off");
         }
+        int bufferBound = bufferBound(values.getOrDefault("bufferBound", String.valueOf(DEFAULT_BUFFER_BOUND)));
         Layer overhead = layer(values.getOrDefault("overhead", "check"));
         if (overhead != Layer.CHECK && (trace != null || self)) {
             throw new OptionException("option overhead=" + overhead.value + " checks nothing, so it cannot be combined with "
@@ -240,7 +260,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
                 modelsChosen, failOnError, memory, repeats.equals("log"), inject,
                 schedule.equals("active"), seed, triage, sarif, html, progress, sample,
-                sync.equals("fences"), solo.equals("on"), overhead);
+                sync.equals("fences"), solo.equals("on"), overhead, bufferBound);
     }
 
     /** overhead=rewrite|log|ids|check. */

@@ -51,6 +51,13 @@ class OptionsTest {
     }
 
     @Test
+    void bufferBound() throws Exception {
+        assertEquals(Options.DEFAULT_BUFFER_BOUND, Options.parse(null, props()).bufferBound());
+        assertEquals(16, Options.parse("bufferBound=16", props()).bufferBound());
+        assertEquals(Integer.MAX_VALUE, Options.parse("bufferBound=none", props()).bufferBound(), "none: unbounded");
+    }
+
+    @Test
     void scheduleAndSeed() throws Exception {
         Options os = Options.parse("schedule=os", props());
         assertFalse(os.activeSchedule());
@@ -114,7 +121,7 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound",
         "schedule=pct        | option schedule=pct must be os or active",
         "progress=0          | option progress=0 must be a number of seconds, at least 1",
         "progress=5s         | option progress=5s must be a number of seconds, at least 1",
@@ -136,6 +143,8 @@ class OptionsTest {
         "overhead=log,trace=t.bin  | option overhead=log checks nothing, so it cannot be combined with trace= (no event would reach the trace)",
         "overhead=ids,selfCheck=true | option overhead=ids checks nothing, so it cannot be combined with selfCheck=true (no read would be checked)",
         "repeatedLoads=all   | option repeatedLoads=all must be skip or log",
+        "bufferBound=0       | option bufferBound=0 must be a whole number of stores, at least 1, or none",
+        "bufferBound=lots    | option bufferBound=lots must be a whole number of stores, at least 1, or none",
         "checkerMemory=12x   | option checkerMemory=12x must be a size such as 256m or 2g",
         "checkerMemory=100k  | option checkerMemory=100k is below the least of 1m",
         "failOnError=0       | option failOnError=0 must be true or false",

@@ -185,8 +185,8 @@ final class StoreBuffers {
         String a = analysis.option();
         return List.of(Note.degraded("buffer-bound", a, forced, a + ": "
                 + String.format("%,d", forced) + " stores were committed early because a thread issued " + bound
-                + " stores without a fence: the verdict is unaffected in practice (a violation that needs a store to "
-                + "stay buffered behind " + bound + " later ones is not reported, and real store buffers hold about "
-                + "50); every event was checked"));
+                + " stores without a fence (the oldest first, as a buffer drains): a violation that needs a store to "
+                + "stay buffered behind " + bound + " later ones of its thread is not reported (real store buffers hold "
+                + "about 50); every event was checked; bufferBound=none checks it, with memory for every store"));
     }
 }

@@ -94,7 +94,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
     public static final int DEFAULT_BUFFER_BOUND = 4096;
 
     /** bufferBound=N (at least 1) or none (unbounded). */
-    private static int bufferBound(String v) {
+    private static int bufferBound(String v) throws OptionException {
         if (v.equals("none")) {
             return Integer.MAX_VALUE;
         }

@@ -427,6 +427,9 @@ public final class Probes {
      */
     public static void logMonitorEnter(Object monitor, ThreadLog t, int site) {
         if (monitor != null && !StripeProtocol.off(t)) {
+            if (Schedule.active) {
+                Schedule.beforeClosing(t); // schedule=active: the window's widest point, before the monitor flushes it
+            }
             if (Solo.open(t)) {
                 Solo.fullFence(t, site); // its fence, for the period's hand-over ring
                 Solo.close(t); // inside a solo period: left out at this point, after the wait for the monitor (logJuc)
@@ -491,6 +494,9 @@ public final class Probes {
             t.fencesLeftOut++; // orders no logged store: RedundantFencesDifferentialTest
             return;
         }
+        if (kind == Kinds.FULL_FENCE && Schedule.active && !StripeProtocol.off(t)) {
+            Schedule.beforeClosing(t); // schedule=active: the window's widest point, before the fence flushes it
+        }
         if (!StripeProtocol.off(t) && kind != Kinds.THREAD_JOIN && Solo.open(t)) {
             // a solo period leaves it out, into the hand-over ring: a full fence empties it, a StoreStore fence
             // orders the ring's stores, a load fence orders nothing a store buffer holds
@@ -522,6 +528,9 @@ public final class Probes {
     public static void logJuc(ThreadLog t, int site) {
         Solo.notAlone(); // the call may wake another thread (schedule=active's hint)
         if (!StripeProtocol.off(t)) {
+            if (Schedule.active) {
+                Schedule.beforeClosing(t); // schedule=active: the window's widest point, before the call flushes it
+            }
             if (Solo.open(t)) {
                 Solo.fullFence(t, site); // its fence, for the period's hand-over ring
                 Solo.close(t); // inside a solo period: left out, like any access there

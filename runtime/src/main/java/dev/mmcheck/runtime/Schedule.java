@@ -14,7 +14,12 @@ package dev.mmcheck.runtime;
  *       reads land between the store and the exit (broken double-checked locking);</li>
  *   <li>a coin toss after a call into a java.util.concurrent synchronizer: threads it releases together
  *       leave it in the order the OS chose, nearly always the same one; the coin lets each go first as
- *       often as not.</li>
+ *       often as not;</li>
+ *   <li>the store-buffering window's widest point: just before the synchronization that closes it (a
+ *       java.util.concurrent call, a monitor, a full fence) when the thread has made an access to another
+ *       address since its last plain or release store: every load of the window has run, the store is still
+ *       buffered, and the other thread's store and load land between (an event loop that clears its flag, reads
+ *       its queue and blocks: S33).</li>
  * </ul>
  * A window point pauses with a probability that falls with the number of times this thread has
  * reached it (always for the first {@link #ALWAYS} times per thread and store site, then
@@ -92,10 +97,13 @@ public final class Schedule {
         switch (kind) {
             case Kinds.LOAD:
                 windowAccess(t);
+                t.closingAccesses++;
                 break;
             case Kinds.STORE:
             case Kinds.RELEASE_STORE:
                 windowAccess(t);
+                t.closingSite = site;
+                t.closingAccesses = 0;
                 if (t.monitorDepth > 0) {
                     t.pauseSite = site; // inside a critical section: before the monitorexit flushes it
                 }
@@ -107,6 +115,7 @@ public final class Schedule {
             case Kinds.MONITOR_ENTER:
                 t.monitorDepth++;
                 t.windowSite = -1;
+                t.closingSite = -1;
                 break;
 
             case Kinds.MONITOR_EXIT:
@@ -114,11 +123,13 @@ public final class Schedule {
                     t.monitorDepth--;
                 }
                 t.windowSite = -1;
+                t.closingSite = -1;
                 break;
             default:
                 // volatile stores, interlocked operations, full fences, thread start and join: a full
                 // fence each, nothing of the thread stays buffered past them
                 t.windowSite = -1;
+                t.closingSite = -1;
                 break;
         }
     }
@@ -127,6 +138,7 @@ public final class Schedule {
     static void onFence(ThreadLog t, int kind) {
         if (kind == Kinds.FULL_FENCE || kind == Kinds.THREAD_JOIN) {
             t.windowSite = -1;
+            t.closingSite = -1;
         }
     }
 
@@ -147,16 +159,37 @@ public final class Schedule {
         }
     }
 
+    /**
+     * Before a synchronization event that closes a store-buffering window (a java.util.concurrent call, a monitor, a
+     * full fence), with no stripe held: pauses if the thread made an access to another address since its last plain or
+     * release store, and the pause is chosen. Owner thread only.
+     */
+    static void beforeClosing(ThreadLog t) {
+        int site = t.closingSite;
+        if (site < 0 || t.held >= 0) {
+            return;
+        }
+        t.closingSite = -1;
+        if (t.closingAccesses > 0) {
+            pause(t, site + COUNTERS / 2, false); // its own window points, apart from the store-buffering window's
+        }
+    }
+
     /** After the stripe is released: pauses if a pause is due and chosen. */
     static void afterUnlock(ThreadLog t) {
         int site = t.pauseSite;
         t.pauseSite = -1;
+        boolean coin = t.pauseCoin;
+        t.pauseCoin = false;
+        pause(t, site, coin);
+    }
+
+    /** Pauses for window point {@code site} if chosen: always the first times, then less often; a coin toss's half the time. */
+    private static void pause(ThreadLog t, int site, boolean coin) {
         if (t.windowPoints == null) {
             return; // a log made before pauses were turned on
         }
         int n = ++t.windowPoints[site & (COUNTERS - 1)];
-        boolean coin = t.pauseCoin;
-        t.pauseCoin = false;
         if ((n > ALWAYS && t.nextRandom(n) >= ALWAYS) || (coin && t.nextRandom(2) == 0)) {
             return;
         }

@@ -280,6 +280,10 @@ public final class ThreadLog {
     int windowSlot;
     /** Accesses to other addresses since that store. */
     int windowAccesses;
+    /** Site of the last plain or release store with no full fence since, -1 when none (Schedule.beforeClosing). */
+    int closingSite = -1;
+    /** Accesses since that store. */
+    int closingAccesses;
     /** Site of the store whose window a pause is due for after the stripe is released, -1 when none. */
     int pauseSite = -1;
     /** Whether that pause is a coin toss after a j.u.c. synchronizer rather than a window's. */

@@ -51,6 +51,8 @@ printf '%-28s %-8s' sample verdict
 for s in $SETTINGS; do printf ' | %-24s' "$s"; done
 printf '\n'
 false_reports=0
+failed_runs=0
+KEEP=${KEEP:-/tmp/mmcheck-detection-reports}
 declare -A hits
 declare -A found
 buggy_names=()
@@ -84,12 +86,22 @@ for line in $(tr ' ' '_' < "$tmp/verdicts"); do
       total_ms=$(( total_ms + ($(date +%s%N) - start) / 1000000 ))
       got=$(jq -r '[.violations[] | (.analyses // [.analysis])[]] | unique | join(" ")' "$tmp/r.json" 2>/dev/null \
         || echo "NO-REPORT")
-      if [ "$kind" = buggy ]; then
+      if [ "$got" = NO-REPORT ]; then
+        failed_runs=$((failed_runs + 1)) # the run wrote no report: counted apart, not as a verdict
+        echo "detection: $name ($s) wrote no report" >&2
+      elif [ "$kind" = buggy ]; then
         all=1
         for a in $want_s; do [[ " $got " == *" $a "* ]] || all=0; done
-        [ "$got" != NO-REPORT ] && [ $all = 1 ] && ok=$((ok + 1))
+        [ $all = 1 ] && ok=$((ok + 1))
       else
-        if [ -z "$got" ]; then ok=$((ok + 1)); else false_reports=$((false_reports + 1)); fi
+        if [ -z "$got" ]; then
+          ok=$((ok + 1))
+        else
+          false_reports=$((false_reports + 1))
+          mkdir -p "$KEEP"
+          cp "$tmp/r.json" "$KEEP/$name-$(echo "$s" | tr ',=:' '___')-$i.json"
+          echo "detection: $name ($s) reported $got; the report is kept in $KEEP" >&2
+        fi
       fi
     done
     hits[$s]=$(( ${hits[$s]:-0} + (ok * 10 >= RUNS * 9 ? 1 : 0) ))
@@ -114,7 +126,13 @@ if [ "$first" != "$last" ]; then
     fi
   done
 fi
+if [ $failed_runs -gt 0 ]; then
+  echo "detection: $failed_runs runs wrote no report (crashed, or stopped): counted as neither found nor clean" >&2
+fi
 if [ $false_reports -gt 0 ]; then
   echo "detection: $false_reports runs of clean samples reported something (false reports)" >&2
   exit 1
+fi
+if [ $failed_runs -gt 0 ]; then
+  exit 2 # a run that wrote no report is a failure of the tool, not a verdict
 fi

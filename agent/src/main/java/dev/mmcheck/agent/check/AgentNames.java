@@ -41,6 +41,11 @@ public final class AgentNames implements Names {
     }
 
     @Override
+    public long addressShape(int id) {
+        return heap.shape(id);
+    }
+
+    @Override
     public Site siteOf(int id) {
         return sites.get(id);
     }

@@ -30,10 +30,18 @@ public record Site(String className, String method, String file, int line, int b
         this(className, method, file, line, bci, "");
     }
 
-    /** Keeps a caller to what reports show of it: class, method, file and line; it has no caller of its own. */
+    /**
+     * Keeps a caller to what reports show of it: class, method, file and line; it has no caller of its own, and a
+     * lambda's body is named without javac's number ({@code lambda$run$1} is {@code lambda$run}): two lambdas on one
+     * line are one call for a reader, and the number changes with unrelated edits.
+     */
     public Site {
-        if (caller != null && (caller.caller() != null || caller.bci() != -1 || !caller.mode().isEmpty())) {
-            caller = new Site(caller.className(), caller.method(), caller.file(), caller.line(), -1);
+        if (caller != null) {
+            String m = caller.method().matches("lambda\\$.*\\$\\d+") ? caller.method().replaceAll("\\$\\d+$", "")
+                    : caller.method();
+            if (caller.caller() != null || caller.bci() != -1 || !caller.mode().isEmpty() || !m.equals(caller.method())) {
+                caller = new Site(caller.className(), m, caller.file(), caller.line(), -1);
+            }
         }
     }
 

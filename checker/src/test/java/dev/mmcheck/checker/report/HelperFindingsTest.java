@@ -236,5 +236,8 @@ class HelperFindingsTest {
         assertEquals(s, called.base());
         assertEquals("C.java:3 (C.m), called from D.java:9 (D.n)", called.describe());
         assertEquals("C.java:3", called.location());
+        assertEquals(s.calledFrom(new Site("D", "lambda$run$0", "D.java", 9, 1)),
+                s.calledFrom(new Site("D", "lambda$run$1", "D.java", 9, 5)), "two lambdas on one line: one call");
+        assertEquals("lambda$run", s.calledFrom(new Site("D", "lambda$run$12", "D.java", 9, 1)).caller().method());
     }
 }

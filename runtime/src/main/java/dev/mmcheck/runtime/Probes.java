@@ -60,7 +60,7 @@ public final class Probes {
      * the method keeps it in a local to put back after each call it makes. Every event {@code t} logs carries what
      * {@code t} holds ({@link ThreadLog#CALLER}): the checker keeps it for a helper's access (one whose field or
      * element its caller chose), so that two races through one helper are two findings (docs/report-format.md,
-     * "Helpers").
+     * "One finding per race").
      */
     public static int caller(ThreadLog t) {
         return t.caller;

@@ -23,7 +23,7 @@ import java.util.function.Function;
  * field or element of it, or a call taking it ({@code putInt(int index, int v)} writing {@code data[index]};
  * JCTools' {@code soRefElement(buffer, offset, e)}; {@code set(Node n, int v)} writing {@code n.value}). Their
  * sites are helper sites: a race through one is told apart by the call that reached it (docs/report-format.md,
- * "Helpers"). An access whose target the method fixes itself ({@code this.head}, {@code buffer[index & mask]}
+ * "One finding per race"). An access whose target the method fixes itself ({@code this.head}, {@code buffer[index & mask]}
  * with both from fields) is not one, so that a method called from many places, a queue's {@code offer} from
  * every test, still makes one finding per race. The value stored does not count. Computed on the original
  * instructions, before any rewriting, with ASM's {@link SourceInterpreter}; a method without a parameter

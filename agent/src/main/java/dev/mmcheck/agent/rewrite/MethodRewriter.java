@@ -146,7 +146,7 @@ final class MethodRewriter extends MethodNode {
     }
 
     /**
-     * The calling context (docs/report-format.md, "Helpers"): the thread's log holds the site of the call that
+     * The calling context (docs/report-format.md, "One finding per race"): the thread's log holds the site of the call that
      * reached the method running now (runtime.Probes.callFrom), and every event carries it. This method keeps what
      * it found there on entry (appended to {@code prologue}), puts each call's own site there before the call and
      * its entry value back after it, and at each of its exception handlers (a call may have thrown). Only calls

@@ -15,7 +15,7 @@ package dev.mmcheck.checker.event;
  *                  to it orders so; empty for a plain access and wherever the kind says it all (release,
  *                  volatile store, interlocked)
  * @param caller    the call through which the event's method was reached, when the site is a helper's access
- *                  whose field or element its caller chose (docs/report-format.md, "Helpers"), else null: its
+ *                  whose field or element its caller chose (docs/report-format.md, "One finding per race"), else null: its
  *                  class, method, file and line (no bytecode index, mode or caller of its own)
  */
 public record Site(String className, String method, String file, int line, int bci, String mode, Site caller) {

@@ -55,6 +55,22 @@ public final class Probes {
         return EventLog.current();
     }
 
+    /**
+     * The site of the call that reached the method now starting, as {@code t} holds it ({@link #callFrom}), or -1;
+     * the method keeps it in a local to put back after each call it makes. Every event {@code t} logs carries what
+     * {@code t} holds ({@link ThreadLog#CALLER}): the checker keeps it for a helper's access (one whose field or
+     * element its caller chose), so that two races through one helper are two findings (docs/report-format.md,
+     * "One finding per race").
+     */
+    public static int caller(ThreadLog t) {
+        return t.caller;
+    }
+
+    /** Before a call from instrumented code, the call's site; after it, the caller's own ({@link #caller}). */
+    public static void callFrom(ThreadLog t, int site) {
+        t.caller = site;
+    }
+
     // ------------------------------------------------------------------------------------ locking
     /**
      * Lock probe for a volatile field access: {@code owner} is the object, or the declaring Class of a static.

@@ -51,6 +51,7 @@ public final class Samples {
         add(S36_PoolHandoffRelease.class);
         add(S37_BroadcastLatestPlain.class);
         add(S38_BroadcastLatestOrdered.class);
+        add(S41_BufferHelperRaces.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);

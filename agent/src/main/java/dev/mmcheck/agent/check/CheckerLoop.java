@@ -480,6 +480,7 @@ public final class CheckerLoop implements Runnable {
                 }
                 Object object = log.lpObject(c);
                 int slot = log.lpInt(c, ThreadLog.SLOT);
+                site = names.checkedSite(site, log.lpInt(c, ThreadLog.CALLER)); // a helper's: per call that reached it
                 if (checker.bytesPerAddress() != bytesPerAddress) {
                     // a new thread widened every record: fewer addresses fit the bound, and the checker grows
                     // its table no further than the bound, one id at a time past it (Checker.ensureAddress)

@@ -524,6 +524,20 @@ public final class Heap {
         return dot < 0 ? type + "#" + object + "." + f : f.substring(0, dot) + "#" + object + f.substring(dot);
     }
 
+    /**
+     * What address {@code a} is with its object left out (checker.event.Names#addressShape): its object's type
+     * and its field or pseudo-field, or the type alone for an array element. At least as fine as {@link #name}
+     * with object numbers and indices dropped. Allocates nothing.
+     */
+    long shape(int a) {
+        if (a < 0 || a >= keyOf.length || typeOf[a] == 0) {
+            return -1 - (long) a; // named address#a: one of its own
+        }
+        int slot = (int) keyOf[a];
+        int what = indexed[a] && slot >= 0 ? Integer.MIN_VALUE : slot; // any element of the array type is one
+        return ((long) typeOf[a] << 32) | (what & 0xffffffffL);
+    }
+
     private static final String STATIC = "static:";
     private static final String JUC = "java.util.concurrent";
 

@@ -26,13 +26,35 @@ final class CallRewriting {
         this.rw = rw;
     }
 
-    /** Rewrites call {@code m}, as JdkModel classifies it. */
-    void call(MethodInsnNode m) {
+    /** How JdkModel classifies call {@code m}. */
+    JdkModel.Call classify(MethodInsnNode m) {
         String declaring = m.getOpcode() == Opcodes.INVOKESTATIC || m.name.equals("<init>") ? null
                 : rw.owner().facts().inheritedFromJdk(m.owner, m.name, m.desc);
         // an inherited JDK method (a subclass of AtomicReference calling lazySet) is modelled as the JDK's
         String callee = declaring != null ? declaring : m.owner;
-        JdkModel.Call c = JdkModel.classify(m.getOpcode(), callee, m.name, m.desc, rw.owner().facts().isThread(m.owner));
+        return JdkModel.classify(m.getOpcode(), callee, m.name, m.desc, rw.owner().facts().isThread(m.owner));
+    }
+
+    /**
+     * For a call that is an access (an atomic, updater, VarHandle or Unsafe call), which of its operands say what
+     * it accesses (0: the receiver, then the arguments): the atomic; the atomic array and the index; the updater's
+     * object; a VarHandle's coordinates; Unsafe's object and offset. Null for any other call (HelperAccesses).
+     */
+    int[] addressing(MethodInsnNode m) {
+        JdkModel.Call c = classify(m);
+        return switch (c.treatment()) {
+            case ATOMIC -> new int[] {0};
+            case ATOMIC_ARRAY -> new int[] {0, 1};
+            case UPDATER -> new int[] {1};
+            case HANDLE -> c.coordinates() == 2 ? new int[] {1, 2} : c.coordinates() == 1 ? new int[] {1} : new int[0];
+            case UNSAFE -> new int[] {1, 2};
+            default -> null;
+        };
+    }
+
+    /** Rewrites call {@code m}, as JdkModel classifies it. */
+    void call(MethodInsnNode m) {
+        JdkModel.Call c = classify(m);
         switch (c.treatment()) {
             case NONE -> {
                 return;

@@ -18,6 +18,10 @@ import org.objectweb.asm.tree.MethodInsnNode;
 enum Probe {
     /** The calling thread's log, into a local at method entry. */
     THREAD_LOG("threadLog", "()" + Desc.LOG),
+    /** The site of the call that reached the running method, as the log holds it at entry (docs/report-format.md, "One finding per race"). */
+    CALLER("caller", "(" + Desc.LOG + ")I"),
+    /** Before a call (the call's site) and after it (what {@link #CALLER} gave): (log, site). */
+    CALL_FROM("callFrom", "(" + Desc.LOG + "I)V"),
 
     /** Lock before GETFIELD/PUTFIELD of a volatile field (always logged): (object, log, field id). */
     LOCK_FIELD("lockField", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),

@@ -7,8 +7,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicMarkableReference;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.AtomicStampedReference;
+import java.util.concurrent.atomic.DoubleAccumulator;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The one static facade that instrumented code calls (RoadRunner's shape): int ids for sites and
@@ -691,7 +697,29 @@ public final class Probes {
     static boolean jdkAtomic(Class<?> c) {
         return c == AtomicLong.class || c == AtomicInteger.class || c == AtomicReference.class
                 || c == AtomicBoolean.class || c == AtomicLongArray.class || c == AtomicIntegerArray.class
-                || c == AtomicReferenceArray.class;
+                || c == AtomicReferenceArray.class || c == LongAdder.class || c == DoubleAdder.class
+                || c == LongAccumulator.class || c == DoubleAccumulator.class || c == AtomicStampedReference.class
+                || c == AtomicMarkableReference.class;
+    }
+
+    /**
+     * After {@code AtomicStampedReference.get(int[])} or {@code AtomicMarkableReference.get(boolean[])}: the JDK
+     * stored the stamp or mark into element 0 of the application's holder array, for the calling thread. Logged
+     * as that thread's plain store, with the value it left there (the self-check reads it back); nothing when the
+     * call threw before storing (a null or empty holder).
+     */
+    public static void holderStored(Object holder, ThreadLog t, int site) {
+        long v;
+        if (holder instanceof int[] && ((int[]) holder).length > 0) {
+            v = ((int[]) holder)[0];
+        } else if (holder instanceof boolean[] && ((boolean[]) holder).length > 0) {
+            v = ((boolean[]) holder)[0] ? 1 : 0;
+        } else {
+            return;
+        }
+        lockElement(holder, 0, t);
+        StripeProtocol.logValue(t, Kinds.STORE, site, v);
+        unlock(t);
     }
 
     /** Whether a field updater of this class is the JDK's own (its implementations are nested in the JDK's updaters). */

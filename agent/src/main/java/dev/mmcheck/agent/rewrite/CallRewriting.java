@@ -65,7 +65,7 @@ final class CallRewriting {
             case MAYBE_JUC -> maybeJuc(m);
             case JUC_READ -> mapRead(m, true);
             case MAYBE_JUC_READ -> mapRead(m, false);
-            case ATOMIC, ATOMIC_ARRAY, UPDATER, HANDLE, UNSAFE -> bracket(m, c);
+            case ATOMIC, ATOMIC_HOLDER, ATOMIC_ARRAY, UPDATER, HANDLE, UNSAFE -> bracket(m, c);
             case UPDATER_NEW, HANDLE_NEW_FIELD, HANDLE_NEW_STATIC, HANDLE_NEW_ARRAY, UNSAFE_OFFSET -> created(m, c);
             default -> {
                 return;
@@ -229,7 +229,7 @@ final class CallRewriting {
         // block): a solo period leaves it out
         boolean solo = !c.muting();
         switch (c.treatment()) {
-            case ATOMIC -> {
+            case ATOMIC, ATOMIC_HOLDER -> {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(rw.loadLog());
                 before.add((solo ? Probe.LOCK_ATOMIC_UNLESS_SOLO : Probe.LOCK_ATOMIC).call());
@@ -301,6 +301,13 @@ final class CallRewriting {
         after.add((c.muting() ? Probe.UNLOCK_UNMUTE : Probe.UNLOCK).call());
         after.add(new InsnNode(Opcodes.ATHROW));
         after.add(done);
+        if (c.treatment() == JdkModel.Treatment.ATOMIC_HOLDER) {
+            // the JDK stored the stamp or mark into the application's holder array: that store, as the thread's own
+            after.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
+            after.add(rw.loadLog());
+            after.add(MethodRewriter.push(rw.site(m)));
+            after.add(Probe.HOLDER_STORED.call());
+        }
         rw.instructions.insertBefore(m, before);
         rw.instructions.insert(m, after);
         rw.handler(new TryCatchBlockNode(start, end, handler, null));

@@ -42,8 +42,16 @@ final class JdkModel {
         JOIN,
         /** Object.wait, all arities */
         WAIT,
-        /** an access through an Atomic{Integer,Long,Boolean,Reference} */
+        /**
+         * an access through an Atomic{Integer,Long,Boolean,Reference}, a Long/DoubleAdder, a Long/DoubleAccumulator
+         * or an AtomicStamped/MarkableReference: one address, the object's value, stands for all its state
+         */
         ATOMIC,
+        /**
+         * AtomicStampedReference.get(int[]) or AtomicMarkableReference.get(boolean[]): {@link #ATOMIC}'s load, and the
+         * JDK's store of the stamp or mark into element 0 of the holder array the application passed
+         */
+        ATOMIC_HOLDER,
         /** an access through an Atomic*Array element */
         ATOMIC_ARRAY,
         /** an access through a field updater */
@@ -89,6 +97,19 @@ final class JdkModel {
     private static final Set<String> ATOMICS = Set.of("java/util/concurrent/atomic/AtomicInteger",
             "java/util/concurrent/atomic/AtomicLong", "java/util/concurrent/atomic/AtomicBoolean",
             "java/util/concurrent/atomic/AtomicReference");
+    /**
+     * The striped counters: each add is a CAS of one cell (or the base), a full fence; sum() reads the base and every
+     * cell with volatile loads. One address stands for all the cells: the probes run the call under its stripe, so
+     * that in the run itself no add falls between the reads of one sum().
+     */
+    private static final Set<String> ADDERS = Set.of("java/util/concurrent/atomic/LongAdder",
+            "java/util/concurrent/atomic/DoubleAdder");
+    /** Striped accumulators: as {@link #ADDERS}, but every read and accumulation runs the application's function. */
+    private static final Set<String> ACCUMULATORS = Set.of("java/util/concurrent/atomic/LongAccumulator",
+            "java/util/concurrent/atomic/DoubleAccumulator");
+    /** A reference and a stamp (or mark) swapped together as one immutable pair in a volatile field. */
+    private static final Set<String> PAIRS = Set.of("java/util/concurrent/atomic/AtomicStampedReference",
+            "java/util/concurrent/atomic/AtomicMarkableReference");
     private static final Set<String> ATOMIC_ARRAYS = Set.of("java/util/concurrent/atomic/AtomicIntegerArray",
             "java/util/concurrent/atomic/AtomicLongArray", "java/util/concurrent/atomic/AtomicReferenceArray");
     private static final Set<String> UPDATERS = Set.of("java/util/concurrent/atomic/AtomicIntegerFieldUpdater",
@@ -129,6 +150,22 @@ final class JdkModel {
         if (ATOMICS.contains(owner) && !isStatic) {
             int k = accessKind(name);
             return k < 0 ? Call.NONE : Call.access(Treatment.ATOMIC, k, isFunctional(name));
+        }
+        if (ADDERS.contains(owner) && !isStatic) {
+            int k = adderKind(name);
+            return k < 0 ? Call.NONE : Call.access(Treatment.ATOMIC, k, false);
+        }
+        if (ACCUMULATORS.contains(owner) && !isStatic) {
+            int k = adderKind(name);
+            if (name.equals("accumulate") || name.equals("get") || name.equals("getThenReset")) {
+                k = name.equals("get") ? Kinds.LOAD : Kinds.INTERLOCKED;
+            }
+            // every read combines the cells with the application's function, and accumulate applies it: run muted;
+            // reset() stores the identity and runs nothing
+            return k < 0 ? Call.NONE : Call.access(Treatment.ATOMIC, k, !name.equals("reset"));
+        }
+        if (PAIRS.contains(owner) && !isStatic) {
+            return pair(name, desc);
         }
         if (ATOMIC_ARRAYS.contains(owner) && !isStatic) {
             int k = accessKind(name);
@@ -206,11 +243,52 @@ final class JdkModel {
             return "volatile";
         }
         boolean atomicLoad = treatment == Treatment.ATOMIC || treatment == Treatment.ATOMIC_ARRAY
-                || treatment == Treatment.UPDATER;
-        if (atomicLoad && accessKind(name) == Kinds.LOAD && !name.equals("getPlain")) {
-            return "volatile"; // Atomic*.get(), intValue(): volatile reads
+                || treatment == Treatment.UPDATER || treatment == Treatment.ATOMIC_HOLDER;
+        if (atomicLoad && (accessKind(name) == Kinds.LOAD || adderKind(name) == Kinds.LOAD || name.equals("getReference")
+                || name.equals("getStamp") || name.equals("isMarked")) && !name.equals("getPlain")) {
+            return "volatile"; // Atomic*.get(), intValue(), LongAdder.sum(): volatile reads
         }
         return "";
+    }
+
+    /**
+     * The event kind of a method of LongAdder or DoubleAdder (also the methods accumulators share with them), or -1:
+     * add/increment/decrement are a CAS; every read is volatile loads of the base and the cells; reset() volatile
+     * stores; sumThenReset() a getAndSet of each.
+     */
+    static int adderKind(String name) {
+        switch (name) {
+            case "add": case "increment": case "decrement": case "sumThenReset":
+                return Kinds.INTERLOCKED;
+            case "sum": case "intValue": case "longValue": case "floatValue": case "doubleValue": case "byteValue":
+            case "shortValue": case "toString":
+                return Kinds.LOAD; // toString formats sum(): no code of the application's
+            case "reset":
+                return Kinds.VOLATILE_STORE;
+            default:
+                return -1;
+        }
+    }
+
+    /**
+     * A method of AtomicStampedReference or AtomicMarkableReference: reads of the pair are volatile loads,
+     * set a volatile store, the compare-and-set family a CAS of the pair (when the expected pair does not match, or
+     * matches the new one, the JDK makes no CAS: modelled as one all the same, as a failed CAS of an AtomicReference
+     * is, a full fence the program may not have made, which can only take findings away).
+     */
+    private static Call pair(String name, String desc) {
+        switch (name) {
+            case "getReference": case "getStamp": case "isMarked":
+                return Call.access(Treatment.ATOMIC, Kinds.LOAD, false);
+            case "get":
+                return desc.startsWith("([") ? Call.access(Treatment.ATOMIC_HOLDER, Kinds.LOAD, false) : Call.NONE;
+            case "set":
+                return Call.access(Treatment.ATOMIC, Kinds.VOLATILE_STORE, false);
+            case "compareAndSet": case "weakCompareAndSet": case "attemptStamp": case "attemptMark":
+                return Call.access(Treatment.ATOMIC, Kinds.INTERLOCKED, false);
+            default:
+                return Call.NONE;
+        }
     }
 
     private static boolean isFunctional(String name) {
@@ -222,7 +300,7 @@ final class JdkModel {
     static int accessKind(String name) {
         switch (name) {
             case "get": case "getPlain": case "getOpaque": case "getAcquire": case "intValue": case "longValue":
-            case "floatValue": case "doubleValue":
+            case "floatValue": case "doubleValue": case "byteValue": case "shortValue":
                 return Kinds.LOAD; // not toString: AtomicReference's calls the value's toString, user code
             case "set":
                 return Kinds.VOLATILE_STORE;

@@ -121,6 +121,11 @@ enum Probe {
 
     /** After a bracketed call: log the access of a kind, then unlock: (log, site, kind). */
     LOG_CALL("logCall", "(" + Desc.LOG + "II)V"),
+    /**
+     * After AtomicStampedReference.get(int[]) or AtomicMarkableReference.get(boolean[]): the JDK's store into element
+     * 0 of the holder, logged as a plain store of the calling thread: (holder, log, site).
+     */
+    HOLDER_STORED("holderStored", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
     /** Before a bracketed call that runs a user function (getAndUpdate...): its accesses are not logged. */
     MUTE("mute", "(" + Desc.LOG + ")V"),
     /** Before the lock probe of a bracketed call that writes: under sampling the lock probe takes its flush ticket. */

@@ -50,8 +50,15 @@ public final class Probes {
     /** Base of the ids given to accessors no probe saw being created (counting down). */
     public static final int UNRESOLVED = -1 << 20;
 
-    /** The object standing for synchronization inside java.util.concurrent (one address). */
+    /**
+     * The object standing for the synchronization of executors, futures and completion stages, and of static
+     * java.util.concurrent calls (one address: {@link SyncObjects}).
+     */
     public static final Object JUC_OBJECT = new Object();
+    /** The object standing for ThreadLocalRandom's seeder, which every thread's first current() draws from. */
+    public static final Object RANDOM_SEEDER = new Object();
+    /** The object standing for java.io's internal synchronization (streams, readers, writers: {@link SyncObjects}). */
+    public static final Object IO_OBJECT = new Object();
 
     private Probes() {
     }
@@ -493,28 +500,55 @@ public final class Probes {
     }
 
     /**
-     * Synchronization inside the JDK (java.util.concurrent locks, latches, queues, executors...), before
-     * and after the call: an interlocked operation on one address standing for all of it. Over-approximate
-     * (it orders unrelated handovers too), which can only hide violations: each such event is a full fence
-     * of its thread, so no store buffered before it reaches another thread through it.
+     * Synchronization inside the JDK (java.util.concurrent locks, latches, queues, executors...) before a call on
+     * {@code receiver} (null for a static call): an interlocked operation on the address that stands for the
+     * object's synchronization ({@link SyncObjects}: the object itself, the one the JDK synchronizes on, or the
+     * shared address of executors and futures), and the same after the call ({@link #logJucAfter}). Each such
+     * event is a full fence of its thread. The object is also remembered as the one the thread is inside, for the
+     * functions the JDK calls back during the call ({@link SyncTasks}: a barrier's action, a map's mapping function).
      *
      * <p>Left out in a solo period, each of the two events on its own ({@link Solo}): the event stands at the
      * probe, and the window spans the probe only, never the call, which may block. A call that blocks until
      * another thread acts (a lock held elsewhere) is woken by that thread's own logged event, which ends the
      * period first, so the event after the call then finds the period over and is logged, ordered after the
-     * waker's by the address both take.
+     * waker's by the address both take (the same object's, or the one it synchronizes on).
      */
-    public static void logJuc(ThreadLog t, int site) {
+    public static void logJucBefore(Object receiver, ThreadLog t, int site) {
+        Object o = SyncObjects.of(receiver, t);
+        t.syncObject = o;
+        t.syncSlot = t.syncSlotOut;
+        logSync(t, site, o, t.syncSlotOut);
+    }
+
+    /** After the call (also when it throws: the rewriter's handler calls it before rethrowing): {@link #logJucBefore}. */
+    public static void logJucAfter(Object receiver, ThreadLog t, int site) {
+        Object o = SyncObjects.of(receiver, t);
+        t.syncObject = null;
+        logSync(t, site, o, t.syncSlotOut);
+    }
+
+    /** {@link #logJucBefore} on the shared address (a static call that names no object). */
+    static void logJuc(ThreadLog t, int site) {
+        logSync(t, site, JUC_OBJECT, JUC);
+    }
+
+    /** The interlocked event on address ({@code o}, {@code slot}) that stands for a synchronization of the JDK's. */
+    static void logSync(ThreadLog t, int site, Object o, int slot) {
         Solo.notAlone(); // the call may wake another thread (schedule=active's hint)
         if (!StripeProtocol.off(t)) {
             if (Solo.open(t)) {
                 Solo.close(t); // inside a solo period: left out, like any access there
                 return;
             }
-            StripeProtocol.take(t, JUC_OBJECT, JUC);
+            StripeProtocol.take(t, o, slot);
             StripeProtocol.log(t, Kinds.INTERLOCKED, site, StripeProtocol.NO_VALUE);
             unlock(t);
         }
+    }
+
+    /** Whether an interlocked event on slot {@code slot} is synchronization the JDK makes (a java.util.concurrent call's). */
+    static boolean isSync(int slot) {
+        return slot == JUC || slot == MONITOR;
     }
 
     /**
@@ -524,7 +558,7 @@ public final class Probes {
      */
     public static void logJucFirst(ThreadLog t, int site) {
         if (!t.randomSeeded) {
-            logJuc(t, site);
+            logSync(t, site, RANDOM_SEEDER, JUC); // the shared atomic every thread's seed is drawn from
             t.randomSeeded = !StripeProtocol.off(t); // a muted call logged nothing: the next one logs
         }
     }
@@ -535,7 +569,7 @@ public final class Probes {
      */
     public static void logJucIf(Object receiver, ThreadLog t, int site) {
         if (receiver != null && SYNCHRONIZING.get(receiver.getClass())) {
-            logJuc(t, site);
+            logSync(t, site, SyncObjects.of(receiver, t), t.syncSlotOut);
         }
     }
 
@@ -569,9 +603,9 @@ public final class Probes {
                 Solo.close(t); // a solo period leaves it out: nothing can block between the two
                 return;
             }
-            logJuc(t, site);
+            logSync(t, site, SyncObjects.of(receiver, t), t.syncSlotOut);
         } else if (jucOwner != 0) {
-            logJuc(t, site);
+            logSync(t, site, SyncObjects.of(receiver, t), t.syncSlotOut);
         } else {
             logJucIf(receiver, t, site);
         }

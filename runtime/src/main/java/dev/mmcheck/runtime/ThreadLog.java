@@ -139,6 +139,14 @@ public final class ThreadLog {
     /** Whether this thread's first ThreadLocalRandom.current() was logged (Probes.logJucFirst). Owner only. */
     boolean randomSeeded;
 
+    // synchronization objects (SyncObjects), owner only
+    /** The object whose address stands for the java.util.concurrent call this thread is inside, null when none. */
+    Object syncObject;
+    /** That address's pseudo-field. */
+    int syncSlot;
+    /** The pseudo-field of the address SyncObjects.of last returned the object of. */
+    int syncSlotOut;
+
     // solo periods (Solo)
     /** 1 while this thread runs a plain access its solo period leaves out: written by the owner, read by a thread ending the period. */
     @SuppressWarnings("unused") // through WINDOW

@@ -44,6 +44,8 @@ public final class Samples {
         add(S29_PhasesAlone.class);
         add(S30_MapPublication.class);
         add(S42_StripedCounterFence.class);
+        add(S43_IndependentBarriers.class);
+        add(S44_SynchronizerHandovers.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);

@@ -48,7 +48,7 @@ final class CallRewriting {
                 before.add(Probe.LOG_FENCE.call());
                 rw.instructions.insertBefore(m, before);
             }
-            case JUC -> juc(m, false);
+            case JUC, PARK, UNPARK -> juc(m, c.treatment());
             case JUC_FIRST_CALL -> {
                 InsnList after = new InsnList(); // one event after the call: nothing of the application's runs inside it
                 after.add(rw.loadLog());
@@ -60,7 +60,7 @@ final class CallRewriting {
                 if (!wrapsAny(m.desc)) {
                     return;
                 }
-                juc(m, true);
+                juc(m, c.treatment());
             }
             case MAYBE_JUC -> maybeJuc(m);
             case JUC_READ -> mapRead(m, true);
@@ -100,38 +100,75 @@ final class CallRewriting {
         }
     }
 
-    void juc(MethodInsnNode m, boolean constructor) {
+    /**
+     * A call into java.util.concurrent ({@code treatment} JUC, PARK or UNPARK), or a constructor of it that is handed
+     * functions (JUC_FUNCTIONS): the functions wrapped with the receiver they are handed to (null for a constructor or
+     * a static call: SyncTasks), and around a call the interlocked events on the address of the receiver's
+     * synchronization, before it and after it, also when it throws (a future's get that throws ExecutionException
+     * still synchronized with the task; an await that throws BrokenBarrierException with the barrier). The receiver
+     * of LockSupport.park is the calling thread, of unpark the thread it unparks; of any other static call none.
+     */
+    void juc(MethodInsnNode m, JdkModel.Treatment treatment) {
+        boolean constructor = treatment == JdkModel.Treatment.JUC_FUNCTIONS;
         int site = rw.site(m);
         Type[] args = Type.getArgumentTypes(m.desc);
         InsnList before = new InsnList();
+        int[] slots = spillArguments(before, args);
+        int receiver = -1;
         if (!constructor) {
+            receiver = rw.spill(Type.getType(Object.class), 0);
+            if (m.getOpcode() != Opcodes.INVOKESTATIC) {
+                before.add(new InsnNode(Opcodes.DUP));
+            } else if (treatment == JdkModel.Treatment.PARK) {
+                before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Thread", "currentThread",
+                        "()Ljava/lang/Thread;", false));
+            } else if (treatment == JdkModel.Treatment.UNPARK && args.length == 1) {
+                before.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
+            } else {
+                before.add(new InsnNode(Opcodes.ACONST_NULL));
+            }
+            before.add(new VarInsnNode(Opcodes.ASTORE, receiver));
+            before.add(new VarInsnNode(Opcodes.ALOAD, receiver));
             before.add(rw.loadLog());
             before.add(MethodRewriter.push(site));
-            before.add(Probe.LOG_JUC.call());
+            before.add(Probe.LOG_JUC_BEFORE.call());
         }
-        boolean wraps = false;
-        for (Type a : args) {
-            wraps |= Probe.wrapper(a.getDescriptor()) != null;
-        }
-        if (wraps) {
-            int[] slots = spillArguments(before, args);
-            for (int i = 0; i < args.length; i++) {
-                before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
-                Probe w = Probe.wrapper(args[i].getDescriptor());
-                if (w != null) {
-                    before.add(MethodRewriter.push(site));
-                    before.add(w.call());
-                }
+        for (int i = 0; i < args.length; i++) {
+            before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+            Probe w = Probe.wrapper(args[i].getDescriptor());
+            if (w != null) {
+                before.add(receiver >= 0 && m.getOpcode() != Opcodes.INVOKESTATIC
+                        ? new VarInsnNode(Opcodes.ALOAD, receiver) : new InsnNode(Opcodes.ACONST_NULL));
+                before.add(MethodRewriter.push(site));
+                before.add(w.call());
             }
         }
-        rw.instructions.insertBefore(m, before);
-        if (!constructor) {
-            InsnList after = new InsnList();
-            after.add(rw.loadLog());
-            after.add(MethodRewriter.push(site));
-            after.add(Probe.LOG_JUC.call());
-            rw.instructions.insert(m, after);
+        if (constructor) {
+            rw.instructions.insertBefore(m, before);
+            return;
         }
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode handler = new LabelNode();
+        LabelNode done = new LabelNode();
+        before.add(start);
+        InsnList after = new InsnList();
+        after.add(end);
+        after.add(new VarInsnNode(Opcodes.ALOAD, receiver));
+        after.add(rw.loadLog());
+        after.add(MethodRewriter.push(site));
+        after.add(Probe.LOG_JUC_AFTER.call());
+        after.add(new JumpInsnNode(Opcodes.GOTO, done));
+        after.add(handler);
+        after.add(new VarInsnNode(Opcodes.ALOAD, receiver));
+        after.add(rw.loadLog());
+        after.add(MethodRewriter.push(site));
+        after.add(Probe.LOG_JUC_AFTER.call());
+        after.add(new InsnNode(Opcodes.ATHROW));
+        after.add(done);
+        rw.instructions.insertBefore(m, before);
+        rw.instructions.insert(m, after);
+        rw.handler(new TryCatchBlockNode(start, end, handler, null));
     }
 
     static boolean wrapsAny(String desc) {

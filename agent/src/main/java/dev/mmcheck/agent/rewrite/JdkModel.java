@@ -18,7 +18,10 @@ final class JdkModel {
     enum Treatment {
         /** not modelled */
         NONE,
-        /** synchronization inside the JDK: an interlocked event on the JUC address before and after */
+        /**
+         * synchronization inside the JDK: an interlocked event before and after the call on the address of the
+         * receiver's synchronization (runtime.SyncObjects)
+         */
         JUC,
         /**
          * ThreadLocalRandom.current(): JUC on a thread's first call only (its seed's initialization draws from a
@@ -36,6 +39,10 @@ final class JdkModel {
         JUC_FUNCTIONS,
         /** a call on a java.util interface: JUC when the receiver turns out to be a concurrent or synchronized class */
         MAYBE_JUC,
+        /** LockSupport.park, all arities: {@link #JUC} on the calling thread's address */
+        PARK,
+        /** LockSupport.unpark(thread): {@link #JUC} on that thread's address */
+        UNPARK,
         /** Thread.start */
         START,
         /** Thread.join, all arities */
@@ -205,6 +212,11 @@ final class JdkModel {
         if (owner.equals("java/util/concurrent/TimeUnit")) {
             // unit arithmetic and sleep (Thread.sleep: no synchronization in the memory model); a timed join or wait is
             return name.equals("timedJoin") || name.equals("timedWait") ? Call.of(Treatment.JUC) : Call.NONE;
+        }
+        if (owner.equals("java/util/concurrent/locks/LockSupport")) {
+            // a park returns after an unpark of its thread (or spuriously): both on the parked thread's address
+            return name.startsWith("park") ? Call.of(Treatment.PARK)
+                    : name.equals("unpark") ? Call.of(Treatment.UNPARK) : Call.NONE; // getBlocker: a plain read
         }
         boolean mapRead = !isStatic && MAP_READS.contains(name + desc);
         if (mapRead && (owner.equals("java/util/concurrent/ConcurrentHashMap") || owner.equals("java/util/concurrent/ConcurrentMap"))) {

@@ -147,15 +147,20 @@ enum Probe {
     WAIT_2("wait2", "(Ljava/lang/Object;JI" + Desc.LOG + "I)V"),
     /** A fence of a kind (full, StoreStore, load): (log, site, kind). */
     LOG_FENCE("logFence", "(" + Desc.LOG + "II)V"),
-    /** Before and after a call into java.util.concurrent: (log, site). */
-    LOG_JUC("logJuc", "(" + Desc.LOG + "I)V"),
-    /** After ThreadLocalRandom.current(): {@link #LOG_JUC} on the thread's first such call only: (log, site). */
+    /**
+     * Before a call into java.util.concurrent: an interlocked event on the address of the receiver's synchronization
+     * (null for a static call): (receiver, log, site).
+     */
+    LOG_JUC_BEFORE("logJucBefore", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
+    /** After it, also when it throws: (receiver, log, site). */
+    LOG_JUC_AFTER("logJucAfter", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
+    /** After ThreadLocalRandom.current(): {@link #LOG_JUC_BEFORE} on the seeder, on the thread's first such call only: (log, site). */
     LOG_JUC_FIRST("logJucFirst", "(" + Desc.LOG + "I)V"),
-    /** Before a call that only reads a map: LOG_JUC(_IF), left out in a solo period on a ConcurrentHashMap: (receiver, log, site, jucOwner). */
+    /** Before a call that only reads a map: LOG_JUC_BEFORE or LOG_JUC_IF, left out in a solo period on a ConcurrentHashMap: (receiver, log, site, jucOwner). */
     LOG_MAP_READ_BEFORE("logMapReadBefore", "(Ljava/lang/Object;" + Desc.LOG + "II)V"),
     /** After it: the same. */
     LOG_MAP_READ_AFTER("logMapReadAfter", "(Ljava/lang/Object;" + Desc.LOG + "II)V"),
-    /** {@link #LOG_JUC} when the receiver of a java.util interface call synchronizes: (receiver, log, site). */
+    /** {@link #LOG_JUC_BEFORE} when the receiver of a java.util interface call synchronizes: (receiver, log, site). */
     LOG_JUC_IF("logJucIf", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
     /** An atomic method begins: (log, site). */
     TX_BEGIN("txBegin", "(" + Desc.LOG + "I)V"),
@@ -181,28 +186,28 @@ enum Probe {
 
     /** Wraps a function handed to java.util.concurrent when the receiver synchronizes: (receiver, f, kind, site). */
     WRAP_IF(Desc.TASKS, "wrapIf", "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/String;I)Ljava/lang/Object;"),
-    /** Wraps a Runnable: (f, site). */
-    RUNNABLE(Desc.TASKS, "runnable", "(Ljava/lang/Runnable;I)Ljava/lang/Runnable;"),
+    /** Wraps a Runnable handed to a call on a receiver (null for a constructor or a static call): (f, receiver, site). */
+    RUNNABLE(Desc.TASKS, "runnable", "(Ljava/lang/Runnable;Ljava/lang/Object;I)Ljava/lang/Runnable;"),
     /** Wraps a Callable. */
-    CALLABLE(Desc.TASKS, "callable", "(Ljava/util/concurrent/Callable;I)Ljava/util/concurrent/Callable;"),
+    CALLABLE(Desc.TASKS, "callable", "(Ljava/util/concurrent/Callable;Ljava/lang/Object;I)Ljava/util/concurrent/Callable;"),
     /** Wraps a Supplier. */
-    SUPPLIER(Desc.TASKS, "supplier", "(Ljava/util/function/Supplier;I)Ljava/util/function/Supplier;"),
+    SUPPLIER(Desc.TASKS, "supplier", "(Ljava/util/function/Supplier;Ljava/lang/Object;I)Ljava/util/function/Supplier;"),
     /** Wraps a Function. */
-    FUNCTION(Desc.TASKS, "function", "(Ljava/util/function/Function;I)Ljava/util/function/Function;"),
+    FUNCTION(Desc.TASKS, "function", "(Ljava/util/function/Function;Ljava/lang/Object;I)Ljava/util/function/Function;"),
     /** Wraps a UnaryOperator. */
     UNARY_OPERATOR(Desc.TASKS, "unaryOperator",
-            "(Ljava/util/function/UnaryOperator;I)Ljava/util/function/UnaryOperator;"),
+            "(Ljava/util/function/UnaryOperator;Ljava/lang/Object;I)Ljava/util/function/UnaryOperator;"),
     /** Wraps a BiFunction. */
-    BI_FUNCTION(Desc.TASKS, "biFunction", "(Ljava/util/function/BiFunction;I)Ljava/util/function/BiFunction;"),
+    BI_FUNCTION(Desc.TASKS, "biFunction", "(Ljava/util/function/BiFunction;Ljava/lang/Object;I)Ljava/util/function/BiFunction;"),
     /** Wraps a BinaryOperator. */
     BINARY_OPERATOR(Desc.TASKS, "binaryOperator",
-            "(Ljava/util/function/BinaryOperator;I)Ljava/util/function/BinaryOperator;"),
+            "(Ljava/util/function/BinaryOperator;Ljava/lang/Object;I)Ljava/util/function/BinaryOperator;"),
     /** Wraps a Consumer. */
-    CONSUMER(Desc.TASKS, "consumer", "(Ljava/util/function/Consumer;I)Ljava/util/function/Consumer;"),
+    CONSUMER(Desc.TASKS, "consumer", "(Ljava/util/function/Consumer;Ljava/lang/Object;I)Ljava/util/function/Consumer;"),
     /** Wraps a BiConsumer. */
-    BI_CONSUMER(Desc.TASKS, "biConsumer", "(Ljava/util/function/BiConsumer;I)Ljava/util/function/BiConsumer;"),
+    BI_CONSUMER(Desc.TASKS, "biConsumer", "(Ljava/util/function/BiConsumer;Ljava/lang/Object;I)Ljava/util/function/BiConsumer;"),
     /** Wraps a Predicate. */
-    PREDICATE(Desc.TASKS, "predicate", "(Ljava/util/function/Predicate;I)Ljava/util/function/Predicate;");
+    PREDICATE(Desc.TASKS, "predicate", "(Ljava/util/function/Predicate;Ljava/lang/Object;I)Ljava/util/function/Predicate;");
 
     /** Internal names and descriptors the table is written with. */
     static final class Desc {

@@ -43,6 +43,10 @@ public final class Probes {
     public static final int JUC = -3;
     /** Pseudo-field: the value of an Atomic* object. */
     public static final int VALUE = -4;
+    /** Pseudo-field: the referent of a java.lang.ref.Reference. */
+    public static final int REFERENT = -5;
+    /** Pseudo-field: the interrupt status of a Thread. */
+    public static final int INTERRUPTED = -6;
     /** lockHandle's coordinates for a call shape the probes do not model (more than two, an index not an int). */
     public static final int HANDLE_UNMODELLED = 3;
     /** Added to lockHandle's coordinates for a call in an excluded class (its unlogged accesses are not counted). */
@@ -648,6 +652,114 @@ public final class Probes {
             StripeProtocol.offerUnordered(t, kind, site, null, 0, StripeProtocol.NO_VALUE);
         }
     }
+
+    // ------------------------------------------------------------ JDK calls modelled by what they do
+
+    /**
+     * Before a call into a JDK method that may synchronize and that mmcheck does not model (JdkModel's UNMODELLED):
+     * a full fence of the calling thread, which can only take executions away (never a happens-before edge, which
+     * could add them), counted under the method's id for the run's note ({@link Unmodelled}).
+     */
+    public static void unmodelledCall(ThreadLog t, int site, int callee) {
+        Unmodelled.count(callee);
+        if (!StripeProtocol.off(t)) {
+            StripeProtocol.offerUnordered(t, Kinds.FULL_FENCE, site, null, 0, StripeProtocol.NO_VALUE);
+        }
+    }
+
+    /**
+     * Lock probe before Thread.interrupt(), isInterrupted() or interrupted(): the thread's interrupt status, an
+     * address of its own (JLS 17.4.4: an interrupt synchronizes with every point that sees it). The call runs under
+     * the stripe, so that the status a check returns is the one its event is ordered after.
+     */
+    public static void lockInterrupt(Object thread, ThreadLog t) {
+        if (thread != null && !StripeProtocol.off(t)) {
+            StripeProtocol.takeBracketed(t, thread, INTERRUPTED);
+        }
+    }
+
+    /**
+     * After Thread.interrupted(): a load of the calling thread's status when it returned false; a read and a clear
+     * of it (a CAS) when it returned true. Then unlock.
+     */
+    public static void logInterrupted(boolean wasSet, ThreadLog t, int site) {
+        logCall(t, site, wasSet ? Kinds.INTERLOCKED : Kinds.LOAD);
+    }
+
+    /** After Thread.isAlive(): false says the thread has ended, as a join returning does (JLS 17.4.4). */
+    public static void aliveChecked(boolean alive, Thread u, ThreadLog t, int site) {
+        if (!alive && u != null) {
+            joined(u, t, site);
+        }
+    }
+
+    /** After Thread.getState(): TERMINATED says the thread has ended, as isAlive() returning false does. */
+    public static void stateChecked(Thread.State state, Thread u, ThreadLog t, int site) {
+        if (state == Thread.State.TERMINATED && u != null) {
+            joined(u, t, site);
+        }
+    }
+
+    /** Replaces {@code unit.timedJoin(u, timeout)}: a join, when the thread has ended by its return. */
+    public static void timedJoin(java.util.concurrent.TimeUnit unit, Thread u, long timeout, ThreadLog t, int site)
+            throws InterruptedException {
+        unit.timedJoin(u, timeout);
+        joined(u, t, site);
+    }
+
+    /** Replaces {@code unit.timedWait(o, timeout)}: as {@code o.wait(ms, ns)}, the monitor released and retaken. */
+    public static void timedWait(java.util.concurrent.TimeUnit unit, Object o, long timeout, ThreadLog t, int site)
+            throws InterruptedException {
+        if (o == null) {
+            unit.timedWait(o, timeout); // throws
+            return;
+        }
+        logMonitorExit(o, t, site);
+        try {
+            unit.timedWait(o, timeout);
+        } finally {
+            logMonitorEnter(o, t, site);
+        }
+    }
+
+    /**
+     * Lock probe before Reference.get ({@code method} 0), refersTo (1), clear (2) or enqueue (3), plus 4 for a super
+     * call (invokespecial, which runs the JDK's method whatever the class overrides): the referent, a
+     * field of the reference object (clear0 and refersTo0 are native since JDK 16; both are called through these
+     * methods). Nothing when the receiver's class overrides the method: its code is instrumented, and its call of the
+     * JDK's method, if any, is bracketed itself. Left out in a solo period on the JDK's own reference classes, as a
+     * plain access is. The collector's clearing of a referent is no event: it is no store of an application thread
+     * (none of theirs can be buffered), and the load that sees it is logged without a value (the self-check does
+     * not compare it).
+     */
+    public static void lockReferent(Object reference, int method, ThreadLog t) {
+        if (reference == null || StripeProtocol.off(t)
+                || (method & 4) == 0 && !JDK_REFERENT_METHODS.get(reference.getClass())[method & 3]) {
+            return;
+        }
+        if (reference.getClass().getClassLoader() == null && Solo.open(t)) {
+            return; // the window closes in the log probe, or in unlock if the call throws
+        }
+        StripeProtocol.takeBracketed(t, reference, REFERENT);
+    }
+
+    /** For each reference method of a class (get, refersTo, clear, enqueue), whether the JDK's code runs it. */
+    private static final ClassValue<boolean[]> JDK_REFERENT_METHODS = new ClassValue<>() {
+        @Override
+        protected boolean[] computeValue(Class<?> type) {
+            String[] names = {"get", "refersTo", "clear", "enqueue"};
+            Class<?>[][] params = {{}, {Object.class}, {}, {}};
+            boolean[] jdk = new boolean[4];
+            for (int i = 0; i < 4; i++) {
+                try {
+                    jdk[i] = type.getMethod(names[i], params[i]).getDeclaringClass().getClassLoader() == null;
+                } catch (NoSuchMethodException | RuntimeException e) {
+                    jdk[i] = false; // refersTo before JDK 16: the call fails anyway
+                }
+            }
+            return jdk;
+        }
+    };
 
     // ------------------------------------------------------------------------------------- threads
 

@@ -517,6 +517,10 @@ public final class Heap {
                 return type + "#" + object + ".value";
             case Probes.JUC:
                 return type + "#" + object + ".<synchronization>";
+            case Probes.REFERENT:
+                return type + "#" + object + ".referent";
+            case Probes.INTERRUPTED:
+                return type + "#" + object + ".<interrupt status>";
             default:
                 break;
         }

@@ -65,13 +65,57 @@ final class CallRewriting {
             case MAYBE_JUC -> maybeJuc(m);
             case JUC_READ -> mapRead(m, true);
             case MAYBE_JUC_READ -> mapRead(m, false);
-            case ATOMIC, ATOMIC_HOLDER, ATOMIC_ARRAY, UPDATER, HANDLE, UNSAFE -> bracket(m, c);
+            case ATOMIC, ATOMIC_HOLDER, ATOMIC_ARRAY, UPDATER, HANDLE, UNSAFE, INTERRUPT, INTERRUPT_READ, INTERRUPTED,
+                    REFERENCE -> bracket(m, c);
+            case UNMODELLED -> unmodelled(m, callee);
+            case ALIVE -> ended(m, Probe.ALIVE_CHECKED);
+            case STATE -> ended(m, Probe.STATE_CHECKED);
+            case TIMED_JOIN -> replace(m, Probe.TIMED_JOIN);
+            case TIMED_WAIT -> replace(m, Probe.TIMED_WAIT);
             case UPDATER_NEW, HANDLE_NEW_FIELD, HANDLE_NEW_STATIC, HANDLE_NEW_ARRAY, UNSAFE_OFFSET -> created(m, c);
             default -> {
                 return;
             }
         }
         rw.counted();
+    }
+
+    /**
+     * A JDK call that may synchronize and is not modelled (JdkModel.Treatment.UNMODELLED): a full fence of the calling
+     * thread before it, counted under the callee's name ({@code Owner.method}) for the run's note.
+     */
+    void unmodelled(MethodInsnNode m, String callee) {
+        InsnList before = new InsnList();
+        before.add(rw.loadLog());
+        before.add(MethodRewriter.push(rw.site(m)));
+        before.add(MethodRewriter.push(dev.mmcheck.runtime.Unmodelled.id(calleeName(callee, m.name))));
+        before.add(Probe.UNMODELLED_CALL.call());
+        rw.instructions.insertBefore(m, before);
+    }
+
+    /** {@code java/lang/ref/ReferenceQueue} and {@code poll}: {@code ReferenceQueue.poll}, nested classes with dots. */
+    static String calleeName(String owner, String name) {
+        return owner.substring(owner.lastIndexOf('/') + 1).replace('$', '.') + "." + name;
+    }
+
+    /**
+     * Thread.isAlive() or getState(), which tell that a thread has ended: the receiver kept, and after the call a
+     * probe that logs a join when the answer is false or TERMINATED.
+     */
+    void ended(MethodInsnNode m, Probe probe) {
+        int receiver = rw.spill(Type.getType(Object.class), 0);
+        InsnList before = new InsnList();
+        before.add(new InsnNode(Opcodes.DUP));
+        before.add(new VarInsnNode(Opcodes.ASTORE, receiver));
+        InsnList after = new InsnList();
+        after.add(new InsnNode(Opcodes.DUP));
+        after.add(new VarInsnNode(Opcodes.ALOAD, receiver));
+        after.add(new TypeInsnNode(Opcodes.CHECKCAST, "java/lang/Thread"));
+        after.add(rw.loadLog());
+        after.add(MethodRewriter.push(rw.site(m)));
+        after.add(probe.call());
+        rw.instructions.insertBefore(m, before);
+        rw.instructions.insert(m, after);
     }
 
     void replace(MethodInsnNode m, Probe probe) {
@@ -313,6 +357,23 @@ final class CallRewriting {
                 before.add(rw.loadLog());
                 before.add((solo ? Probe.LOCK_UNSAFE_UNLESS_SOLO : Probe.LOCK_UNSAFE).call());
             }
+            case INTERRUPT, INTERRUPT_READ -> {
+                before.add(new InsnNode(Opcodes.DUP));
+                before.add(rw.loadLog());
+                before.add(Probe.LOCK_INTERRUPT.call());
+            }
+            case INTERRUPTED -> {
+                before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Thread", "currentThread",
+                        "()Ljava/lang/Thread;", false));
+                before.add(rw.loadLog());
+                before.add(Probe.LOCK_INTERRUPT.call());
+            }
+            case REFERENCE -> {
+                before.add(new InsnNode(Opcodes.DUP));
+                before.add(MethodRewriter.push(c.coordinates()));
+                before.add(rw.loadLog());
+                before.add(Probe.LOCK_REFERENT.call());
+            }
             default -> throw new IllegalArgumentException(c.treatment().name());
         }
         if (c.muting()) {
@@ -328,16 +389,30 @@ final class CallRewriting {
         before.add(start);
         InsnList after = new InsnList();
         after.add(end);
-        after.add(rw.loadLog());
-        after.add(MethodRewriter.push(site));
-        after.add(MethodRewriter.push(c.kind()));
-        after.add((c.muting() ? Probe.LOG_CALL_UNMUTE : Probe.LOG_CALL).call());
+        if (c.treatment() == JdkModel.Treatment.INTERRUPTED) {
+            after.add(new InsnNode(Opcodes.DUP)); // what it returned decides: a load, or a load and a clear
+            after.add(rw.loadLog());
+            after.add(MethodRewriter.push(site));
+            after.add(Probe.LOG_INTERRUPTED.call());
+        } else {
+            after.add(rw.loadLog());
+            after.add(MethodRewriter.push(site));
+            after.add(MethodRewriter.push(c.kind()));
+            after.add((c.muting() ? Probe.LOG_CALL_UNMUTE : Probe.LOG_CALL).call());
+        }
         after.add(new JumpInsnNode(Opcodes.GOTO, done));
         after.add(handler);
         after.add(rw.loadLog());
         after.add((c.muting() ? Probe.UNLOCK_UNMUTE : Probe.UNLOCK).call());
         after.add(new InsnNode(Opcodes.ATHROW));
         after.add(done);
+        if (c.treatment() == JdkModel.Treatment.REFERENCE && m.name.equals("enqueue")) {
+            // the cleared reference then goes to its queue, under the queue's lock: not modelled, a full fence
+            after.add(rw.loadLog());
+            after.add(MethodRewriter.push(rw.site(m)));
+            after.add(MethodRewriter.push(dev.mmcheck.runtime.Unmodelled.id("Reference.enqueue")));
+            after.add(Probe.UNMODELLED_CALL.call());
+        }
         if (c.treatment() == JdkModel.Treatment.ATOMIC_HOLDER) {
             // the JDK stored the stamp or mark into the application's holder array: that store, as the thread's own
             after.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));

@@ -43,6 +43,32 @@ final class JdkModel {
         PARK,
         /** LockSupport.unpark(thread): {@link #JUC} on that thread's address */
         UNPARK,
+        /**
+         * a JDK call that may synchronize and that mmcheck does not model: a full fence of the calling thread before
+         * the call (which can only take findings away, never make one), counted by method and named in the run's
+         * notes; never a happens-before edge (docs/mapping.md, "The JDK's memory-relevant methods")
+         */
+        UNMODELLED,
+        /** Thread.interrupt(): a volatile store of the thread's interrupt status, bracketed, any override muted */
+        INTERRUPT,
+        /** Thread.isInterrupted(): a load of the thread's interrupt status, bracketed */
+        INTERRUPT_READ,
+        /** Thread.interrupted(): the calling thread's status read, and cleared when it was set: a load or a CAS */
+        INTERRUPTED,
+        /** Thread.isAlive(): when it returns false, the thread has ended: a join (JLS 17.4.4) */
+        ALIVE,
+        /** Thread.getState(): TERMINATED, as isAlive() returning false */
+        STATE,
+        /** TimeUnit.timedJoin(thread, timeout): Thread.join(ms, ns) */
+        TIMED_JOIN,
+        /** TimeUnit.timedWait(monitor, timeout): Object.wait(ms, ns) */
+        TIMED_WAIT,
+        /**
+         * Reference.get, refersTo, clear, enqueue: a load or store of the referent, a field of the reference object,
+         * bracketed ({@link Call#coordinates} says which method, for the runtime's check of an override); enqueue's
+         * queue then a full fence ({@link #UNMODELLED})
+         */
+        REFERENCE,
         /** Thread.start */
         START,
         /** Thread.join, all arities */
@@ -129,6 +155,16 @@ final class JdkModel {
     private static final Set<String> MAP_READS = Set.of("get(Ljava/lang/Object;)Ljava/lang/Object;",
             "containsKey(Ljava/lang/Object;)Z", "getOrDefault(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
             "containsValue(Ljava/lang/Object;)Z", "isEmpty()Z", "size()I", "mappingCount()J");
+    /** The reference classes whose methods read or write the referent ({@link Treatment#REFERENCE}). */
+    private static final Set<String> REFERENCES = Set.of("java/lang/ref/Reference", "java/lang/ref/WeakReference",
+            "java/lang/ref/SoftReference", "java/lang/ref/PhantomReference");
+    /**
+     * The methods of a reference that touch the referent, by index (runtime Probes.lockReferent): get and refersTo
+     * read it (the latter natively), clear writes null (natively, clear0, since JDK 16), enqueue clears it too and
+     * then adds the reference to its queue.
+     */
+    static final java.util.List<String> REFERENT_METHODS = java.util.List.of("get()Ljava/lang/Object;",
+            "refersTo(Ljava/lang/Object;)Z", "clear()V", "enqueue()Z");
     private static final Set<String> SYNCHRONIZED_CLASSES = Set.of("java/util/Vector", "java/util/Stack",
             "java/util/Hashtable", "java/lang/StringBuffer");
 
@@ -151,16 +187,36 @@ final class JdkModel {
                 return Call.of(Treatment.JOIN);
             }
         }
+        if (threadType && !isStatic) {
+            Call c = thread(name, desc);
+            if (c != null) {
+                return c;
+            }
+        }
+        if (owner.equals("java/lang/Thread") && isStatic) {
+            if (name.equals("interrupted") && desc.equals("()Z")) {
+                return Call.of(Treatment.INTERRUPTED);
+            }
+            // a thread started by the JDK with no start() of the application's to give it its edge
+            return name.equals("startVirtualThread") ? Call.of(Treatment.UNMODELLED) : Call.NONE;
+        }
+        if (owner.startsWith("java/lang/Thread$Builder") && name.equals("start")) {
+            return Call.of(Treatment.UNMODELLED);
+        }
         if (name.equals("wait") && !isStatic && (desc.equals("()V") || desc.equals("(J)V") || desc.equals("(JI)V"))) {
             return Call.of(Treatment.WAIT);
         }
         if (ATOMICS.contains(owner) && !isStatic) {
+            if (name.equals("toString") && desc.equals("()Ljava/lang/String;")) {
+                // a volatile read formatted; AtomicReference's calls the value's toString, code of the application's
+                return Call.access(Treatment.ATOMIC, Kinds.LOAD, owner.endsWith("AtomicReference"));
+            }
             int k = accessKind(name);
-            return k < 0 ? Call.NONE : Call.access(Treatment.ATOMIC, k, isFunctional(name));
+            return k < 0 ? leftOver(name) : Call.access(Treatment.ATOMIC, k, isFunctional(name));
         }
         if (ADDERS.contains(owner) && !isStatic) {
             int k = adderKind(name);
-            return k < 0 ? Call.NONE : Call.access(Treatment.ATOMIC, k, false);
+            return k < 0 ? leftOver(name) : Call.access(Treatment.ATOMIC, k, false);
         }
         if (ACCUMULATORS.contains(owner) && !isStatic) {
             int k = adderKind(name);
@@ -169,21 +225,22 @@ final class JdkModel {
             }
             // every read combines the cells with the application's function, and accumulate applies it: run muted;
             // reset() stores the identity and runs nothing
-            return k < 0 ? Call.NONE : Call.access(Treatment.ATOMIC, k, !name.equals("reset"));
+            return k < 0 ? leftOver(name) : Call.access(Treatment.ATOMIC, k, !name.equals("reset"));
         }
         if (PAIRS.contains(owner) && !isStatic) {
-            return pair(name, desc);
+            Call c = pair(name, desc);
+            return c == Call.NONE ? leftOver(name) : c;
         }
         if (ATOMIC_ARRAYS.contains(owner) && !isStatic) {
             int k = accessKind(name);
-            return k < 0 ? Call.NONE : Call.access(Treatment.ATOMIC_ARRAY, k, isFunctional(name));
+            return k < 0 ? leftOver(name) : Call.access(Treatment.ATOMIC_ARRAY, k, isFunctional(name));
         }
         if (UPDATERS.contains(owner)) {
             if (isStatic && name.equals("newUpdater")) {
                 return Call.of(Treatment.UPDATER_NEW);
             }
             int k = isStatic ? -1 : accessKind(name);
-            return k < 0 ? Call.NONE : Call.access(Treatment.UPDATER, k, isFunctional(name));
+            return k >= 0 ? Call.access(Treatment.UPDATER, k, isFunctional(name)) : isStatic ? Call.NONE : leftOver(name);
         }
         if (owner.equals("java/lang/invoke/VarHandle")) {
             return handle(name, desc, isStatic);
@@ -211,7 +268,11 @@ final class JdkModel {
         }
         if (owner.equals("java/util/concurrent/TimeUnit")) {
             // unit arithmetic and sleep (Thread.sleep: no synchronization in the memory model); a timed join or wait is
-            return name.equals("timedJoin") || name.equals("timedWait") ? Call.of(Treatment.JUC) : Call.NONE;
+            if (name.equals("timedJoin") && desc.equals("(Ljava/lang/Thread;J)V")) {
+                return Call.of(Treatment.TIMED_JOIN);
+            }
+            return name.equals("timedWait") && desc.equals("(Ljava/lang/Object;J)V") ? Call.of(Treatment.TIMED_WAIT)
+                    : Call.NONE;
         }
         if (owner.equals("java/util/concurrent/locks/LockSupport")) {
             // a park returns after an unpark of its thread (or spuriously): both on the parked thread's address
@@ -231,11 +292,90 @@ final class JdkModel {
         if (SYNCHRONIZED_CLASSES.contains(owner) || (owner.startsWith("java/io/") && !isStatic)) {
             return Call.of(Treatment.JUC);
         }
+        if (REFERENCES.contains(owner) && !isStatic) {
+            int method = REFERENT_METHODS.indexOf(name + desc);
+            if (method >= 0 && !(method == 0 && owner.equals("java/lang/ref/PhantomReference"))) {
+                // a phantom reference's get() returns null without reading the referent
+                // a super call runs the JDK's method whatever the receiver's class overrides (runtime lockReferent)
+                return new Call(Treatment.REFERENCE, method < 2 ? Kinds.LOAD : Kinds.STORE, false,
+                        method | (isSpecial ? 4 : 0));
+            }
+        }
+        if (mayWait(owner, name, isStatic)) {
+            return Call.of(Treatment.UNMODELLED);
+        }
         if (opcode == org.objectweb.asm.Opcodes.INVOKEINTERFACE && owner.startsWith("java/util/")
                 && owner.indexOf('/', "java/util/".length()) < 0) {
             return Call.of(Treatment.MAYBE_JUC);
         }
         return Call.NONE;
+    }
+
+    /**
+     * A method of java.lang.Thread on an instance whose memory effect the JLS defines (17.4.4: an interrupt
+     * synchronizes with the points that see it; a thread's end with the isAlive() that returns false) or that may
+     * synchronize, or null for the others, which synchronize with no other thread (sleep, yield, onSpinWait, the
+     * name, priority, daemon flag, stack trace...).
+     */
+    private static Call thread(String name, String desc) {
+        switch (name) {
+            case "interrupt":
+                return desc.equals("()V") ? new Call(Treatment.INTERRUPT, Kinds.VOLATILE_STORE, true, 0) : null;
+            case "isInterrupted":
+                return desc.equals("()Z") ? Call.access(Treatment.INTERRUPT_READ, Kinds.LOAD, false) : null;
+            case "isAlive":
+                return desc.equals("()Z") ? Call.of(Treatment.ALIVE) : null;
+            case "getState":
+                return desc.equals("()Ljava/lang/Thread$State;") ? Call.of(Treatment.STATE) : null;
+            case "stop": case "suspend": case "resume":
+                return Call.of(Treatment.UNMODELLED); // unsupported since JDK 20, deprecated before
+            default:
+                return null;
+        }
+    }
+
+    /**
+     * A method of an atomic class the model has no row for: Object's own (equals, hashCode: identity), an array's
+     * length (final) synchronize nothing; anything else (an atomic array's toString reads every element) is
+     * {@link Treatment#UNMODELLED}.
+     */
+    private static Call leftOver(String name) {
+        switch (name) {
+            case "equals": case "hashCode": case "getClass": case "length": case "notify": case "notifyAll":
+                return Call.NONE;
+            default:
+                return Call.of(Treatment.UNMODELLED);
+        }
+    }
+
+    /**
+     * Whether a call into the JDK outside java.util.concurrent may synchronize with another thread in a way the
+     * model does not follow: reference queues, cleaners, a reference's enqueue state and reachabilityFence
+     * (java.lang.ref's happens-before rules run through the collector); channels (a pipe's or a socket's write and
+     * read, on threads of one JVM); java.util.Timer (its queue's lock hands a task to the timer's thread). Each is
+     * {@link Treatment#UNMODELLED}: a full fence, counted and named. The methods of a reference that read or write
+     * its referent are modelled as the accesses they are ({@link Treatment#REFERENCE}).
+     */
+    static boolean mayWait(String owner, String name, boolean isStatic) {
+        if (owner.startsWith("java/lang/ref/")) {
+            switch (owner) {
+                case "java/lang/ref/ReferenceQueue":
+                    return name.equals("poll") || name.equals("remove");
+                case "java/lang/ref/Cleaner":
+                    return name.equals("register");
+                case "java/lang/ref/Cleaner$Cleanable":
+                    return name.equals("clean");
+                default:
+                    return name.equals("isEnqueued") || name.equals("reachabilityFence");
+            }
+        }
+        if (owner.startsWith("java/nio/channels/")) {
+            return !isStatic;
+        }
+        if (owner.equals("java/util/Timer")) {
+            return name.startsWith("schedule") || name.equals("cancel") || name.equals("purge");
+        }
+        return owner.equals("java/util/TimerTask") && name.equals("cancel");
     }
 
     /**

@@ -166,6 +166,28 @@ enum Probe {
     TX_BEGIN("txBegin", "(" + Desc.LOG + "I)V"),
     /** An atomic method ends, normally or by an exception. */
     TX_END("txEnd", "(" + Desc.LOG + "I)V"),
+    /**
+     * Before a JDK call that may synchronize and is not modelled: a full fence, counted under the callee's id
+     * (runtime Unmodelled): (log, site, callee).
+     */
+    UNMODELLED_CALL("unmodelledCall", "(" + Desc.LOG + "II)V"),
+    /** Lock before Thread.interrupt(), isInterrupted() or interrupted(): (thread, log); its interrupt status. */
+    LOCK_INTERRUPT("lockInterrupt", "(Ljava/lang/Object;" + Desc.LOG + ")V"),
+    /** After Thread.interrupted(): a load, or when it returned true (and cleared the status) a CAS; unlock: (result, log, site). */
+    LOG_INTERRUPTED("logInterrupted", "(Z" + Desc.LOG + "I)V"),
+    /** After Thread.isAlive(): a join when it returned false: (alive, thread, log, site). */
+    ALIVE_CHECKED("aliveChecked", "(ZLjava/lang/Thread;" + Desc.LOG + "I)V"),
+    /** After Thread.getState(): a join when it returned TERMINATED: (state, thread, log, site). */
+    STATE_CHECKED("stateChecked", "(Ljava/lang/Thread$State;Ljava/lang/Thread;" + Desc.LOG + "I)V"),
+    /** Replaces {@code unit.timedJoin(thread, timeout)}: (unit, thread, timeout, log, site). */
+    TIMED_JOIN("timedJoin", "(Ljava/util/concurrent/TimeUnit;Ljava/lang/Thread;J" + Desc.LOG + "I)V"),
+    /** Replaces {@code unit.timedWait(monitor, timeout)}: (unit, monitor, timeout, log, site). */
+    TIMED_WAIT("timedWait", "(Ljava/util/concurrent/TimeUnit;Ljava/lang/Object;J" + Desc.LOG + "I)V"),
+    /**
+     * Lock before Reference.get, refersTo, clear or enqueue (by index, JdkModel.REFERENT_METHODS): the referent's
+     * address, unless the receiver's class overrides the method (its instrumented code is seen): (reference, method, log).
+     */
+    LOCK_REFERENT("lockReferent", "(Ljava/lang/Object;I" + Desc.LOG + ")V"),
     /** Replaces {@code t.start()}: (thread, log, site). */
     START_THREAD("startThread", "(Ljava/lang/Thread;" + Desc.LOG + "I)V"),
     /** Replaces {@code t.join()}. */

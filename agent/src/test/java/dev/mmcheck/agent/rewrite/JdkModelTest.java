@@ -190,8 +190,10 @@ class JdkModelTest {
         String unit = "java/util/concurrent/TimeUnit";
         assertEquals(JdkModel.Treatment.NONE, virt(unit, "toNanos", "(J)J").treatment());
         assertEquals(JdkModel.Treatment.NONE, virt(unit, "sleep", "(J)V").treatment(), "Thread.sleep synchronizes nothing");
-        assertEquals(JUC, virt(unit, "timedJoin", "(Ljava/lang/Thread;J)V").treatment(), "a join does");
-        assertEquals(JUC, virt(unit, "timedWait", "(Ljava/lang/Object;J)V").treatment(), "a wait does");
+        assertEquals(JdkModel.Treatment.TIMED_JOIN, virt(unit, "timedJoin", "(Ljava/lang/Thread;J)V").treatment(),
+                "a join does");
+        assertEquals(JdkModel.Treatment.TIMED_WAIT, virt(unit, "timedWait", "(Ljava/lang/Object;J)V").treatment(),
+                "a wait does");
     }
 
     @Test

@@ -206,9 +206,10 @@ final class AgentStart {
         }
         if (Targets.unloggedHandles() > 0) {
             first.add(Note.incomplete("unlogged-handles", "", Targets.unloggedHandles(), Targets.unloggedHandles()
-                    + " accesses through VarHandles whose target could not be determined (a view of a byte array or "
-                    + "buffer, a handle with adapted coordinates or that the JDK cannot describe, a call shape the "
-                    + "probes do not model) were not logged, so not checked (exclude the classes that use them with "
+                    + " accesses through VarHandles whose target could not be determined (a handle with adapted "
+                    + "coordinates or that the JDK cannot describe, a call shape the probes do not model, a buffer "
+                    + "view whose memory could not be told) were not logged, so not checked (exclude the classes "
+                    + "that use them with "
                     + "excludes= to accept that: docs/agent.md)"));
         }
         if (options.overhead() != Options.Layer.CHECK) {

@@ -936,6 +936,12 @@ public final class Probes {
             }
             return;
         }
+        if (h.view > 0) {
+            if (coordinates == 2 && c0 != null) {
+                lockView(h, c0, c1, excluded, t);
+            }
+            return;
+        }
         if (coordinates == 0 && h.isStatic) {
             // the static field's token, as GETSTATIC/PUTSTATIC use: one address however it is reached
             StripeProtocol.takeBracketed(t, StaticOwners.of(h.slot), h.slot);
@@ -944,6 +950,39 @@ public final class Probes {
         } else if (coordinates == 2 && h.array && c0 != null && c0.getClass().isArray() && c1 >= 0
                 && c1 < java.lang.reflect.Array.getLength(c0)) {
             StripeProtocol.takeBracketed(t, c0, c1);
+        }
+    }
+
+    /**
+     * A view VarHandle's access of {@code h.view} bytes at byte index {@code index} of a byte[] or ByteBuffer: the
+     * stripes of every byte it touches ({@link Views}); nothing when it throws (out of bounds), and counted as
+     * unlogged when a buffer's memory cannot be told (no access to its fields).
+     */
+    private static void lockView(Targets.Handle h, Object c0, int index, boolean excluded, ThreadLog t) {
+        Object owner;
+        int first;
+        if (h.buffer) {
+            if (!(c0 instanceof java.nio.ByteBuffer)) {
+                return;
+            }
+            java.nio.ByteBuffer b = (java.nio.ByteBuffer) c0;
+            owner = Views.bytesOf(b, index, h.view, t);
+            first = t.rangeFirst;
+            if (owner == null) {
+                if (!excluded && index >= 0 && index <= b.limit() - h.view) {
+                    Targets.countUnloggedHandle(); // in bounds, but where its bytes are cannot be told
+                }
+                return;
+            }
+        } else {
+            if (!(c0 instanceof byte[]) || index < 0 || index > ((byte[]) c0).length - h.view) {
+                return; // the access throws
+            }
+            owner = c0;
+            first = index;
+        }
+        if (!StripeProtocol.off(t, owner)) {
+            StripeProtocol.takeRange(t, owner, first, h.view);
         }
     }
 
@@ -968,7 +1007,7 @@ public final class Probes {
      */
     private static boolean direct(Object handle) {
         Targets.Handle h = Targets.handle(handle);
-        return h != null && h != Targets.UNKNOWN;
+        return h != null && h != Targets.UNKNOWN && h.view == 0; // a view's access takes several stripes: logged
     }
 
     /**
@@ -1002,7 +1041,11 @@ public final class Probes {
 
     /** Log probe after a bracketed call: the event of kind {@code kind}, then the stripe is released. */
     public static void logCall(ThreadLog t, int site, int kind) {
-        StripeProtocol.log(t, kind, site, StripeProtocol.NO_VALUE);
+        if (t.rangeStripeCount > 0 && t.nestedSkips == 0) {
+            StripeProtocol.logRange(t, kind, site); // a view VarHandle's access: an event per byte
+        } else {
+            StripeProtocol.log(t, kind, site, StripeProtocol.NO_VALUE);
+        }
         unlock(t);
     }
 

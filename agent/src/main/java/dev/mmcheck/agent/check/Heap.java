@@ -243,6 +243,9 @@ public final class Heap {
         if (o instanceof AtomicLongArray a) {
             return a.length();
         }
+        if (o instanceof java.nio.ByteBuffer b && b.isDirect()) {
+            return b.capacity(); // a direct buffer's memory, whose bytes view VarHandles address by index (runtime Views)
+        }
         return -1;
     }
 

@@ -981,9 +981,7 @@ public final class Probes {
             owner = c0;
             first = index;
         }
-        if (!StripeProtocol.off(t, owner)) {
-            StripeProtocol.takeRange(t, owner, first, h.view);
-        }
+        StripeProtocol.takeRange(t, owner, first, h.view); // in any mode and on any object, as other handles' accesses
     }
 
     /**

@@ -103,6 +103,11 @@ final class StripeProtocol {
      * {@link #unlock} releases them all.
      */
     static void takeRange(ThreadLog t, Object owner, int first, int size) {
+        if (t.held >= 0 || Sampling.syncAsFences && Sampling.syncAsFence(owner, first)) {
+            // nested (take counts it), or sync=fences on an object not drawn: one fence, as any handle access there
+            takeBracketed(t, owner, first);
+            return;
+        }
         int[] s = t.rangeStripes;
         int n = 0;
         for (int k = 0; k < size && k < 8; k++) {
@@ -121,11 +126,6 @@ final class StripeProtocol {
         boolean writes = t.bracketWrites;
         t.bracketWrites = false;
         Solo.endGroupLeftOpen(t);
-        if (t.held >= 0) {
-            t.nestedSkips++;
-            t.nested++;
-            return;
-        }
         for (int i = 0; i < n; i++) {
             Stripes.lock(s[i]);
         }

@@ -184,6 +184,42 @@ class JdkSynchronizationTest {
         }
     }
 
+    /** Finding the address through the JDK's fields allocates nothing per event (the probes' rule). */
+    @Test
+    void findingTheAddressAllocatesNothing() throws Exception {
+        Object o = rewritten.instance(Synchronizers.class);
+        java.lang.reflect.Method hot = o.getClass().getMethod("hot", int.class);
+        long[] allocated = new long[1];
+        long[] events = new long[1];
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(() -> {
+            try {
+                dev.mmcheck.runtime.ThreadLog log = EventLog.current();
+                com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean)
+                        java.lang.management.ManagementFactory.getThreadMXBean();
+                for (int warm = 0; warm < 20; warm++) {
+                    hot.invoke(o, 500);
+                    log.soConsumerIndex(log.lvProducerIndex()); // play the checker: free the ring
+                }
+                long before = mx.getThreadAllocatedBytes(Thread.currentThread().getId());
+                long from = log.lvProducerIndex();
+                hot.invoke(o, 500);
+                events[0] = log.lvProducerIndex() - from;
+                allocated[0] = mx.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+                log.soConsumerIndex(log.lvProducerIndex());
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        });
+        t.start();
+        t.join();
+        if (failure[0] != null) {
+            throw new AssertionError(failure[0]);
+        }
+        assertTrue(events[0] >= 5_000, events[0] + " events");
+        assertTrue(allocated[0] < 2_048, allocated[0] + " bytes allocated for " + events[0] + " events");
+    }
+
     @Test
     void aCallThatThrowsStillLogsItsEventAfter() throws Exception {
         Object o = rewritten.instance(Synchronizers.class);

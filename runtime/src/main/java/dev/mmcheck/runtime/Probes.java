@@ -668,6 +668,16 @@ public final class Probes {
     }
 
     /**
+     * Before a reflective access of a field ({@code Field.get(o)}, {@code setInt(o, v)}...), which is no event: of a
+     * volatile field it is a synchronization mmcheck does not see, so a full fence, counted ({@link #unmodelledCall}).
+     */
+    public static void reflectiveAccess(Field field, ThreadLog t, int site, int callee) {
+        if (field != null && java.lang.reflect.Modifier.isVolatile(field.getModifiers())) {
+            unmodelledCall(t, site, callee);
+        }
+    }
+
+    /**
      * Lock probe before Thread.interrupt(), isInterrupted() or interrupted(): the thread's interrupt status, an
      * address of its own (JLS 17.4.4: an interrupt synchronizes with every point that sees it). The call runs under
      * the stripe, so that the status a check returns is the one its event is ordered after.

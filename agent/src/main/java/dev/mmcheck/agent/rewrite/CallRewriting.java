@@ -68,6 +68,7 @@ final class CallRewriting {
             case ATOMIC, ATOMIC_HOLDER, ATOMIC_ARRAY, UPDATER, HANDLE, UNSAFE, INTERRUPT, INTERRUPT_READ, INTERRUPTED,
                     REFERENCE -> bracket(m, c);
             case UNMODELLED -> unmodelled(m, callee);
+            case REFLECTIVE -> reflective(m);
             case ALIVE -> ended(m, Probe.ALIVE_CHECKED);
             case STATE -> ended(m, Probe.STATE_CHECKED);
             case TIMED_JOIN -> replace(m, Probe.TIMED_JOIN);
@@ -90,6 +91,23 @@ final class CallRewriting {
         before.add(MethodRewriter.push(rw.site(m)));
         before.add(MethodRewriter.push(dev.mmcheck.runtime.Unmodelled.id(calleeName(callee, m.name))));
         before.add(Probe.UNMODELLED_CALL.call());
+        rw.instructions.insertBefore(m, before);
+    }
+
+    /**
+     * A reflective field access (JdkModel.Treatment.REFLECTIVE): the Field kept, and a probe before the call that
+     * fences, counted, when the field is volatile (a synchronization mmcheck does not see).
+     */
+    void reflective(MethodInsnNode m) {
+        Type[] args = Type.getArgumentTypes(m.desc);
+        InsnList before = new InsnList();
+        int[] slots = spillArguments(before, args);
+        before.add(new InsnNode(Opcodes.DUP));
+        before.add(rw.loadLog());
+        before.add(MethodRewriter.push(rw.site(m)));
+        before.add(MethodRewriter.push(dev.mmcheck.runtime.Unmodelled.id(calleeName(m.owner, m.name) + " (volatile)")));
+        before.add(Probe.REFLECTIVE_ACCESS.call());
+        reload(before, args, slots);
         rw.instructions.insertBefore(m, before);
     }
 

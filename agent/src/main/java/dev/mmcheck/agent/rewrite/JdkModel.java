@@ -49,6 +49,11 @@ final class JdkModel {
          * notes; never a happens-before edge (docs/mapping.md, "The JDK's memory-relevant methods")
          */
         UNMODELLED,
+        /**
+         * Field.get*(Object), Field.set*(Object, ...): a reflective access of a field, which is not an event; of a
+         * volatile field (decided at run time) {@link #UNMODELLED}, a full fence counted under the method's name
+         */
+        REFLECTIVE,
         /** Thread.interrupt(): a volatile store of the thread's interrupt status, bracketed, any override muted */
         INTERRUPT,
         /** Thread.isInterrupted(): a load of the thread's interrupt status, bracketed */
@@ -300,6 +305,10 @@ final class JdkModel {
                 return new Call(Treatment.REFERENCE, method < 2 ? Kinds.LOAD : Kinds.STORE, false,
                         method | (isSpecial ? 4 : 0));
             }
+        }
+        if (owner.equals("java/lang/reflect/Field") && !isStatic && (name.startsWith("get") || name.startsWith("set"))
+                && desc.startsWith("(Ljava/lang/Object;")) {
+            return Call.of(Treatment.REFLECTIVE);
         }
         if (mayWait(owner, name, isStatic)) {
             return Call.of(Treatment.UNMODELLED);

@@ -171,6 +171,8 @@ enum Probe {
      * (runtime Unmodelled): (log, site, callee).
      */
     UNMODELLED_CALL("unmodelledCall", "(" + Desc.LOG + "II)V"),
+    /** Before Field.get*(o)/set*(o, v): {@link #UNMODELLED_CALL} when the field is volatile: (field, log, site, callee). */
+    REFLECTIVE_ACCESS("reflectiveAccess", "(Ljava/lang/reflect/Field;" + Desc.LOG + "II)V"),
     /** Lock before Thread.interrupt(), isInterrupted() or interrupted(): (thread, log); its interrupt status. */
     LOCK_INTERRUPT("lockInterrupt", "(Ljava/lang/Object;" + Desc.LOG + ")V"),
     /** After Thread.interrupted(): a load, or when it returned true (and cleared the status) a CAS; unlock: (result, log, site). */

@@ -32,7 +32,8 @@ class JdkMethodsTableTest {
 
     private static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent();
     private static final List<String> PACKAGES = List.of("java.util.concurrent.atomic", "java.util.concurrent",
-            "java.util.concurrent.locks", "java.lang", "java.lang.ref", "java.lang.invoke", "java.util", "java.io",
+            "java.util.concurrent.locks", "java.lang", "java.lang.ref", "java.lang.invoke", "java.lang.reflect", "java.util",
+            "java.io",
             "java.nio.channels");
 
     /** One row of the table. */
@@ -115,6 +116,7 @@ class JdkMethodsTableTest {
                     JdkModel.Treatment.MAYBE_JUC_READ, JdkModel.Treatment.JUC_FIRST_CALL, JdkModel.Treatment.PARK,
                     JdkModel.Treatment.UNPARK).contains(t);
             case "fence" -> t == JdkModel.Treatment.UNMODELLED;
+            case "fence if volatile" -> t == JdkModel.Treatment.REFLECTIVE;
             case "full fence" -> t == JdkModel.Treatment.FENCE && c.kind() == Kinds.FULL_FENCE;
             case "StoreStore fence" -> t == JdkModel.Treatment.FENCE && c.kind() == Kinds.STORE_STORE_FENCE;
             case "load fence" -> t == JdkModel.Treatment.FENCE && c.kind() == Kinds.LOAD_FENCE;

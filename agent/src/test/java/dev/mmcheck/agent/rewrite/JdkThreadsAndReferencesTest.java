@@ -114,6 +114,17 @@ class JdkThreadsAndReferencesTest {
     }
 
     @Test
+    void aReflectiveAccessOfAVolatileFieldIsACountedFence() throws Exception {
+        Map<String, Long> before = Unmodelled.counts();
+        List<Rewritten.Ev> e = rewritten.run(rewritten.instance(ThreadsAndReferences.class), "reflective");
+        assertEquals(2, e.stream().filter(x -> x.kind() == FULL_FENCE).count(), "setInt and getInt of the volatile "
+                + "field; the plain field's setInt nothing: " + Rewritten.kinds(e));
+        Map<String, Long> after = Unmodelled.counts();
+        assertEquals(before.getOrDefault("Field.setInt (volatile)", 0L) + 1, after.get("Field.setInt (volatile)"));
+        assertEquals(before.getOrDefault("Field.getInt (volatile)", 0L) + 1, after.get("Field.getInt (volatile)"));
+    }
+
+    @Test
     void callsThatMaySynchronizeAndAreNotModelledAreCountedFences() throws Exception {
         Map<String, Long> before = Unmodelled.counts();
         List<Rewritten.Ev> e = rewritten.run(rewritten.instance(ThreadsAndReferences.class), "unmodelled");

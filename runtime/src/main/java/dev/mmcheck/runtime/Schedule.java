@@ -83,7 +83,7 @@ public final class Schedule {
      * held): opens, closes or ends a window, leaving the site of a due pause in {@code t.pauseSite}.
      */
     static void onEvent(ThreadLog t, int kind, int site) {
-        boolean juc = kind == Kinds.INTERLOCKED && t.heldObject == Probes.JUC_OBJECT;
+        boolean juc = kind == Kinds.INTERLOCKED && Probes.isSync(t.heldSlot);
         if (juc && t.jucSite == site) {
             // the event after a call into a java.util.concurrent synchronizer (a barrier, latch, lock,
             // queue) at this site: threads it releases together leave it in the order the OS chose; a

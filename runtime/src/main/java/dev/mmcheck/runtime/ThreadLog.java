@@ -149,6 +149,24 @@ public final class ThreadLog {
     /** Whether this thread's first ThreadLocalRandom.current() was logged (Probes.logJucFirst). Owner only. */
     boolean randomSeeded;
 
+    // view VarHandles (Views, StripeProtocol.takeRange), owner only
+    /** The distinct stripes of the bytes a view access holds, ascending (the first is {@link #held}). */
+    final int[] rangeStripes = new int[8];
+    /** How many of them are held, 0 when no view access is in progress. */
+    int rangeStripeCount;
+    /** The element index of the first byte a view access touches. */
+    int rangeFirst;
+    /** How many bytes it touches. */
+    int rangeSize;
+
+    // synchronization objects (SyncObjects), owner only
+    /** The object whose address stands for the java.util.concurrent call this thread is inside, null when none. */
+    Object syncObject;
+    /** That address's pseudo-field. */
+    int syncSlot;
+    /** The pseudo-field of the address SyncObjects.of last returned the object of. */
+    int syncSlotOut;
+
     // solo periods (Solo)
     /** 1 while this thread runs a plain access its solo period leaves out: written by the owner, read by a thread ending the period. */
     @SuppressWarnings("unused") // through WINDOW

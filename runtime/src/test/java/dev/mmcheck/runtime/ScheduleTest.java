@@ -32,7 +32,7 @@ class ScheduleTest {
     /** The event {@code kind} of {@code t} at {@code site} on address (object, 0), as the stripe protocol reports it. */
     private static void event(ThreadLog t, int kind, Object object, int site) {
         t.heldObject = object;
-        t.heldSlot = 0;
+        t.heldSlot = object == Probes.JUC_OBJECT ? Probes.JUC : 0; // a synchronizer's address, as Probes.logSync takes it
         Schedule.onEvent(t, kind, site);
         t.heldObject = null;
     }

@@ -373,8 +373,9 @@ public final class TsoSerializability implements Analyzer {
             search.searchFrom(freshU.get(i));
         }
         if (kind != F && th.frontier.size() > FRONTIER_BOUND) {
-            // the thread's buffer drains here: a fence the program does not have, which only removes
-            // executions (a legal TSO step), so reports stay sound
+            // too many buffered reads, each to be ordered before the thread's next store: the thread's
+            // buffer drains here, a fence the program does not have, which only removes executions (a
+            // legal TSO step), so reports stay sound; rare, and noted apart from the buffer bound
             frontierDrains++;
             node(t, F, false, -1, Codes.FULL_FENCE, site, null);
         }
@@ -745,9 +746,9 @@ public final class TsoSerializability implements Analyzer {
         if (frontierDrains > 0) {
             notes.add(Note.degraded("buffer-drained", "tsoser", frontierDrains, "tsoser: "
                     + String.format("%,d", frontierDrains) + " times a thread read more than " + FRONTIER_BOUND
-                    + " addresses it had stored to since its last store, with no fence: its store buffer was "
-                    + "taken to drain there (a violation that needs one of those stores to commit later is not "
-                    + "reported)"));
+                    + " different addresses it had stored to, with no store or fence between those reads: its "
+                    + "store buffer was taken to drain there (a violation that needs one of its stores to commit "
+                    + "later is not reported)"));
         }
         if (resets > 0) {
             notes.add(Note.degraded("clock-reset", "tsoser", resets, "tsoser: the event graph was forgotten at "

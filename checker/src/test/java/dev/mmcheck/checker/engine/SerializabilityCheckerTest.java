@@ -246,6 +246,25 @@ class SerializabilityCheckerTest {
                 c.result().notes().toString());
     }
 
+    /** Reading back more than 64 addresses a thread stored to, with no store between: a drain, noted apart. */
+    @Test
+    void manyBufferedReadsDrainTheBufferAndSaySo() {
+        Symbols s = new Symbols();
+        int t1 = s.thread("T1");
+        int site = s.site(Site.at("Back.java", 1));
+        Checker c = new Checker(s, Checker.Config.defaults().withAnalyses(EnumSet.of(Analysis.TSOSER)));
+        c.event(Codes.TX_BEGIN, t1, -1, site);
+        for (int i = 0; i < 70; i++) {
+            c.event(Codes.STORE, t1, s.address("x" + i), site);
+        }
+        for (int i = 0; i < 70; i++) {
+            c.event(Codes.LOAD, t1, s.address("x" + i), site);
+        }
+        c.event(Codes.TX_END, t1, -1, site);
+        List<String> kinds = c.result().notes().stream().map(n -> n.kind()).toList();
+        assertEquals(List.of("buffer-drained"), kinds, c.result().notes().toString());
+    }
+
     @Test
     void threadsEndingAndTheirSlotsReusedKeepTheChecksRunning() throws IOException {
         Symbols s = new Symbols();

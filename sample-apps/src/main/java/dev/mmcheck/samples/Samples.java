@@ -43,6 +43,7 @@ public final class Samples {
         add(S28_StopFlagFenced.class);
         add(S29_PhasesAlone.class);
         add(S30_MapPublication.class);
+        add(S45_WorkStealingPool.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);

@@ -55,6 +55,7 @@ public final class Samples {
         add(S42_StripedCounterFence.class);
         add(S43_IndependentBarriers.class);
         add(S44_SynchronizerHandovers.class);
+        add(S45_WorkStealingPool.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);

@@ -28,11 +28,14 @@ final class CallRewriting {
 
     /** How JdkModel classifies call {@code m}. */
     JdkModel.Call classify(MethodInsnNode m) {
+        return JdkModel.classify(m.getOpcode(), callee(m), m.name, m.desc, rw.owner().facts().isThread(m.owner));
+    }
+
+    /** The class whose method call {@code m} runs: an inherited JDK method (a subclass of AtomicReference calling lazySet) is the JDK's. */
+    private String callee(MethodInsnNode m) {
         String declaring = m.getOpcode() == Opcodes.INVOKESTATIC || m.name.equals("<init>") ? null
                 : rw.owner().facts().inheritedFromJdk(m.owner, m.name, m.desc);
-        // an inherited JDK method (a subclass of AtomicReference calling lazySet) is modelled as the JDK's
-        String callee = declaring != null ? declaring : m.owner;
-        return JdkModel.classify(m.getOpcode(), callee, m.name, m.desc, rw.owner().facts().isThread(m.owner));
+        return declaring != null ? declaring : m.owner;
     }
 
     /**
@@ -89,7 +92,7 @@ final class CallRewriting {
             case MAYBE_JUC_READ -> mapRead(m, false);
             case ATOMIC, ATOMIC_HOLDER, ATOMIC_ARRAY, UPDATER, HANDLE, UNSAFE, INTERRUPT, INTERRUPT_READ, INTERRUPTED,
                     REFERENCE -> bracket(m, c);
-            case UNMODELLED -> unmodelled(m, callee);
+            case UNMODELLED -> unmodelled(m, callee(m));
             case REFLECTIVE -> reflective(m);
             case ALIVE -> ended(m, Probe.ALIVE_CHECKED);
             case STATE -> ended(m, Probe.STATE_CHECKED);

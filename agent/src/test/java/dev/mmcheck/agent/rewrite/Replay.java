@@ -38,6 +38,11 @@ final class Replay {
             }
 
             @Override
+            public long addressShape(int id) {
+                return id; // finer than the field: every address its own
+            }
+
+            @Override
             public Site siteOf(int id) {
                 return rewritten.sites.get(id);
             }

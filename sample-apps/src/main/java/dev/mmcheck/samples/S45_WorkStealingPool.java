@@ -121,7 +121,7 @@ public final class S45_WorkStealingPool implements Runnable {
 
     /** Runs a task: the thieves' take a while (they yield), the owner's are short. */
     private void run(int self, int task) {
-        taken[self]++;
+        taken[self]++; // mmcheck:access (between two of the owner's transactions: a cycle may pass through it)
         if (self > 0 || (task & 7) == 0) {
             Thread.yield();
         }

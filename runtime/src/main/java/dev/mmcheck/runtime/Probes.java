@@ -296,6 +296,22 @@ public final class Probes {
         }
     }
 
+    /** {@link #lockField} for a volatile store: schedule=active's widest point of a window first (Schedule.beforeClosing). */
+    public static void lockVolatileStore(Object owner, ThreadLog t, int field) {
+        if (Schedule.active && owner != null && !StripeProtocol.off(t)) {
+            Schedule.beforeClosing(t);
+        }
+        lockField(owner, t, field);
+    }
+
+    /** {@link #lockStatic} for a volatile store: schedule=active's widest point of a window first (Schedule.beforeClosing). */
+    public static void lockStaticVolatileStore(ThreadLog t, int field) {
+        if (Schedule.active && !StripeProtocol.off(t)) {
+            Schedule.beforeClosing(t);
+        }
+        lockStatic(t, field);
+    }
+
     /** Lock probe for an array element read or a primitive element write. */
     public static void lockElement(Object array, int index, ThreadLog t) {
         // the sampling test first: an unsampled array's element costs no length lookup
@@ -333,6 +349,9 @@ public final class Probes {
      */
     public static void bracketWrites(ThreadLog t) {
         t.bracketWrites = true;
+        if (Schedule.active && !StripeProtocol.off(t)) {
+            Schedule.beforeClosing(t); // a CAS, getAndSet or volatile store closes a window: its widest point first
+        }
     }
 
     /** {@link #logCall} after a muted call. */

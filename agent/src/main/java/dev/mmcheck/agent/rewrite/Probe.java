@@ -29,6 +29,8 @@ enum Probe {
     LOCK_PLAIN_FIELD("lockPlainField", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
     /** Lock before GETSTATIC/PUTSTATIC: (log, field id). */
     LOCK_STATIC("lockStatic", "(" + Desc.LOG + "I)V"),
+    LOCK_VOLATILE_STORE("lockVolatileStore", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
+    LOCK_STATIC_VOLATILE_STORE("lockStaticVolatileStore", "(" + Desc.LOG + "I)V"),
     /** Lock before GETSTATIC of a static final: (log, field id); only the thread's first read of it is logged. */
     LOCK_STATIC_FINAL("lockStaticFinal", "(" + Desc.LOG + "I)V"),
     /** Lock before an array element load (AALOAD) or a primitive element store: (array, index, log). */

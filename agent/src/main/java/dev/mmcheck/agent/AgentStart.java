@@ -250,6 +250,13 @@ final class AgentStart {
                     + "last fence, so a violation whose store came before those, with no fence after it, may be missed "
                     + "(solo=off checks every access: docs/agent.md, \"What a period keeps\")"));
         }
+        if (Solo.unseenStarts() > 0) {
+            last.add(Note.degraded("solo-unseen-start", "", Solo.unseenStarts(), Solo.unseenStarts() + " threads that no "
+                    + "probe saw start (the JDK's or the JVM's: a cleaner's, a finalizer's, a timer's) began while another "
+                    + "thread ran alone as the only thread with a log and had left out more than its hand-over ring holds: "
+                    + "a violation of such a thread against a store the other made before its ring's entries, with no "
+                    + "fence after it, may be missed (solo=off checks it: docs/agent.md, \"What a period keeps\")"));
+        }
         result = result.withNotes(first, last);
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("eventsProduced", produced);
@@ -277,6 +284,8 @@ final class AgentStart {
         run.put("soloClaimMillis", loop.soloClaimMillis());
         run.put("soloRingFed", loop.soloRingFed());
         run.put("soloRingDropped", loop.total(CheckerLoop.Count.RING_DROPPED));
+        run.put("soloRingDroppedAlone", loop.total(CheckerLoop.Count.RING_DROPPED_ALONE));
+        run.put("soloUnseenStarts", Solo.unseenStarts());
         run.put("soloClaimsUnfenced", loop.soloClaimsUnfenced());
         run.put("soloBusyTogether", loop.soloBusyTogether(10));
         run.put("overhead", options.overhead().value);

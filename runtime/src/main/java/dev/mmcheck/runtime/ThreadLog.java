@@ -213,8 +213,10 @@ public final class ThreadLog {
      * this. Owner sets, consumer clears.
      */
     boolean ringHeld;
-    /** Entries the ring dropped, oldest first, because it was full (racy read). */
+    /** Entries the ring dropped, oldest first, because it was full and could not be logged (racy read). */
     long ringDropped;
+    /** Entries the ring dropped because it was full while its thread was the only one with a log (racy read). */
+    long ringDroppedAlone;
     /** The address of the access a solo period is leaving out, between its lock probe and its log probe. Owner only. */
     Object soloObject;
     int soloSlot;
@@ -256,9 +258,14 @@ public final class ThreadLog {
         return ringFenceSite;
     }
 
-    /** Entries the ring dropped because it was full (racy read). Any thread. */
+    /** Entries the ring dropped because it was full and could not be logged (racy read). Any thread. */
     public long ringDropped() {
         return ringDropped;
+    }
+
+    /** Entries the ring dropped because it was full while its thread was the only one with a log (racy read). Any thread. */
+    public long ringDroppedAlone() {
+        return ringDroppedAlone;
     }
 
     /** Empties the ring once its entries are fed, and lets the owner leave accesses out again. Consumer only. */

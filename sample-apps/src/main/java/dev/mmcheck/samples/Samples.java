@@ -51,6 +51,8 @@ public final class Samples {
         add(S36_PoolHandoffRelease.class);
         add(S37_BroadcastLatestPlain.class);
         add(S38_BroadcastLatestOrdered.class);
+        add(S39_WeakValueRelease.class);
+        add(S40_WeakValueVolatile.class);
         add(S41_BufferHelperRaces.class);
         add(S42_StripedCounterFence.class);
         add(S43_IndependentBarriers.class);

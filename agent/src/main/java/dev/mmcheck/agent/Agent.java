@@ -40,10 +40,34 @@ public final class Agent {
         System.setProperty("net.bytebuddy.safe", "true");
         try {
             installRuntime(inst);
+            openInternals(inst);
             AgentStart.start(options, inst);
         } catch (IOException | RuntimeException | LinkageError e) {
             System.err.println("mmcheck: cannot start: " + e + " (stopping rather than running unchecked)");
             System.exit(2);
+        }
+    }
+
+    /**
+     * The JDK packages whose internal fields the runtime reads, opened to it (the unnamed module of the bootstrap
+     * class loader, where it was defined): which lock a condition belongs to, which map a view or an iterator reads
+     * (runtime.SyncObjects), which array or memory a ByteBuffer views. Opened to the runtime only, not to the
+     * application. Without them (a JDK that refuses) the runtime keeps one address for all of java.util.concurrent.
+     */
+    private static void openInternals(Instrumentation inst) {
+        try {
+            Module base = Object.class.getModule();
+            Module runtime = Class.forName("dev.mmcheck.runtime.Probes", false, null).getModule();
+            if (!inst.isModifiableModule(base)) {
+                return;
+            }
+            java.util.Map<String, java.util.Set<Module>> opens = new java.util.HashMap<>();
+            for (String p : new String[] {"java.util", "java.util.concurrent", "java.util.concurrent.locks", "java.nio"}) {
+                opens.put(p, java.util.Set.of(runtime));
+            }
+            inst.redefineModule(base, java.util.Set.of(), java.util.Map.of(), opens, java.util.Set.of(), java.util.Map.of());
+        } catch (ClassNotFoundException | RuntimeException e) {
+            // the runtime falls back to one address for all of java.util.concurrent (docs/agent.md)
         }
     }
 

@@ -32,6 +32,7 @@ import dev.mmcheck.runtime.Sampling;
 import dev.mmcheck.runtime.Schedule;
 import dev.mmcheck.runtime.Solo;
 import dev.mmcheck.runtime.Targets;
+import dev.mmcheck.runtime.Unmodelled;
 import org.slf4j.Logger;
 
 import java.io.IOException;
@@ -205,9 +206,10 @@ final class AgentStart {
         }
         if (Targets.unloggedHandles() > 0) {
             first.add(Note.incomplete("unlogged-handles", "", Targets.unloggedHandles(), Targets.unloggedHandles()
-                    + " accesses through VarHandles whose target could not be determined (a view of a byte array or "
-                    + "buffer, a handle with adapted coordinates or that the JDK cannot describe, a call shape the "
-                    + "probes do not model) were not logged, so not checked (exclude the classes that use them with "
+                    + " accesses through VarHandles whose target could not be determined (a handle with adapted "
+                    + "coordinates or that the JDK cannot describe, a call shape the probes do not model, a buffer "
+                    + "view whose memory could not be told) were not logged, so not checked (exclude the classes "
+                    + "that use them with "
                     + "excludes= to accept that: docs/agent.md)"));
         }
         if (options.overhead() != Options.Layer.CHECK) {
@@ -231,6 +233,10 @@ final class AgentStart {
                     + "races on the objects not drawn are not seen (docs/sampling.md)"));
         }
         List<Note> last = new ArrayList<>();
+        Map<String, Long> unmodelled = Unmodelled.counts();
+        if (!unmodelled.isEmpty()) {
+            last.add(unmodelledNote(unmodelled));
+        }
         if (Targets.unresolved() > 0) {
             last.add(Note.degraded("unresolved-accessors", "", Targets.unresolved(), Targets.unresolved()
                     + " accesses through field updaters or Unsafe offsets that could not be resolved to a field "
@@ -243,6 +249,13 @@ final class AgentStart {
                     + "for their period's hand-over: a thread kept only its newest " + dev.mmcheck.runtime.ThreadLog.RING + " since its "
                     + "last fence, so a violation whose store came before those, with no fence after it, may be missed "
                     + "(solo=off checks every access: docs/agent.md, \"What a period keeps\")"));
+        }
+        if (Solo.unseenStarts() > 0) {
+            last.add(Note.degraded("solo-unseen-start", "", Solo.unseenStarts(), Solo.unseenStarts() + " threads that no "
+                    + "probe saw start (the JDK's or the JVM's: a cleaner's, a finalizer's, a timer's) began while another "
+                    + "thread ran alone as the only thread with a log and had left out more than its hand-over ring holds: "
+                    + "a violation of such a thread against a store the other made before its ring's entries, with no "
+                    + "fence after it, may be missed (solo=off checks it: docs/agent.md, \"What a period keeps\")"));
         }
         result = result.withNotes(first, last);
         Map<String, Object> run = new LinkedHashMap<>();
@@ -261,6 +274,7 @@ final class AgentStart {
         run.put("unresolvedAccessors", Targets.unresolved());
         run.put("unloggedHandleAccesses", Targets.unloggedHandles());
         run.put("nestedAccesses", loop.nestedAccesses());
+        run.put("unmodelledCalls", unmodelled);
         run.put("repeatedLoadsLeftOut", loop.loadsLeftOut());
         run.put("storeStoreFencesLeftOut", loop.total(CheckerLoop.Count.FENCES_LEFT_OUT));
         run.put("solo", options.solo() && (Solo.enabled() || loop.soloGrants() > 0) ? "on" : "off");
@@ -270,6 +284,8 @@ final class AgentStart {
         run.put("soloClaimMillis", loop.soloClaimMillis());
         run.put("soloRingFed", loop.soloRingFed());
         run.put("soloRingDropped", loop.total(CheckerLoop.Count.RING_DROPPED));
+        run.put("soloRingDroppedAlone", loop.total(CheckerLoop.Count.RING_DROPPED_ALONE));
+        run.put("soloUnseenStarts", Solo.unseenStarts());
         run.put("soloClaimsUnfenced", loop.soloClaimsUnfenced());
         run.put("soloBusyTogether", loop.soloBusyTogether(10));
         run.put("overhead", options.overhead().value);
@@ -377,6 +393,26 @@ final class AgentStart {
         JsonReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, Map.of("preload", 0), outcome);
         SarifReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, outcome);
         HtmlReport.page("", true, empty, outcome);
+    }
+
+    /**
+     * The note naming the calls into JDK methods that may synchronize and that mmcheck does not model, each treated
+     * as a full fence of its thread (docs/mapping.md): a fence can only hide a finding, so a user who sees a
+     * method here that matters to the code under test knows which model to ask for.
+     */
+    static Note unmodelledNote(Map<String, Long> counts) {
+        long total = 0;
+        List<String> named = new ArrayList<>();
+        for (Map.Entry<String, Long> e : counts.entrySet()) {
+            total += e.getValue();
+            if (named.size() < 10) {
+                named.add(e.getKey() + " x " + String.format(java.util.Locale.ROOT, "%,d", e.getValue()));
+            }
+        }
+        String more = counts.size() > named.size() ? " and " + (counts.size() - named.size()) + " more" : "";
+        return Note.degraded("unmodelled-calls", "", total, "calls into JDK methods mmcheck does not model, treated as "
+                + "full fences: " + String.join(", ", named) + more + " (a fence can only hide a finding around the "
+                + "call, never make one; docs/mapping.md, \"The JDK's memory-relevant methods\")");
     }
 
     /** Where the text summary goes: beside the JSON report, {@code .json} replaced by {@code .txt}. */

@@ -7,8 +7,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicMarkableReference;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.AtomicStampedReference;
+import java.util.concurrent.atomic.DoubleAccumulator;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The one static facade that instrumented code calls (RoadRunner's shape): int ids for sites and
@@ -37,6 +43,10 @@ public final class Probes {
     public static final int JUC = -3;
     /** Pseudo-field: the value of an Atomic* object. */
     public static final int VALUE = -4;
+    /** Pseudo-field: the referent of a java.lang.ref.Reference. */
+    public static final int REFERENT = -5;
+    /** Pseudo-field: the interrupt status of a Thread. */
+    public static final int INTERRUPTED = -6;
     /** lockHandle's coordinates for a call shape the probes do not model (more than two, an index not an int). */
     public static final int HANDLE_UNMODELLED = 3;
     /** Added to lockHandle's coordinates for a call in an excluded class (its unlogged accesses are not counted). */
@@ -44,8 +54,15 @@ public final class Probes {
     /** Base of the ids given to accessors no probe saw being created (counting down). */
     public static final int UNRESOLVED = -1 << 20;
 
-    /** The object standing for synchronization inside java.util.concurrent (one address). */
+    /**
+     * The object standing for the synchronization of executors, futures and completion stages, and of static
+     * java.util.concurrent calls (one address: {@link SyncObjects}).
+     */
     public static final Object JUC_OBJECT = new Object();
+    /** The object standing for ThreadLocalRandom's seeder, which every thread's first current() draws from. */
+    public static final Object RANDOM_SEEDER = new Object();
+    /** The object standing for java.io's internal synchronization (streams, readers, writers: {@link SyncObjects}). */
+    public static final Object IO_OBJECT = new Object();
 
     private Probes() {
     }
@@ -53,6 +70,22 @@ public final class Probes {
     /** The calling thread's log, fetched once at method entry into a local variable. */
     public static ThreadLog threadLog() {
         return EventLog.current();
+    }
+
+    /**
+     * The site of the call that reached the method now starting, as {@code t} holds it ({@link #callFrom}), or -1;
+     * the method keeps it in a local to put back after each call it makes. Every event {@code t} logs carries what
+     * {@code t} holds ({@link ThreadLog#CALLER}): the checker keeps it for a helper's access (one whose field or
+     * element its caller chose), so that two races through one helper are two findings (docs/report-format.md,
+     * "One finding per race").
+     */
+    public static int caller(ThreadLog t) {
+        return t.caller;
+    }
+
+    /** Before a call from instrumented code, the call's site; after it, the caller's own ({@link #caller}). */
+    public static void callFrom(ThreadLog t, int site) {
+        t.caller = site;
     }
 
     // ------------------------------------------------------------------------------------ locking
@@ -263,6 +296,22 @@ public final class Probes {
         }
     }
 
+    /** {@link #lockField} for a volatile store: schedule=active's widest point of a window first (Schedule.beforeClosing). */
+    public static void lockVolatileStore(Object owner, ThreadLog t, int field) {
+        if (Schedule.active && owner != null && !StripeProtocol.off(t)) {
+            Schedule.beforeClosing(t);
+        }
+        lockField(owner, t, field);
+    }
+
+    /** {@link #lockStatic} for a volatile store: schedule=active's widest point of a window first (Schedule.beforeClosing). */
+    public static void lockStaticVolatileStore(ThreadLog t, int field) {
+        if (Schedule.active && !StripeProtocol.off(t)) {
+            Schedule.beforeClosing(t);
+        }
+        lockStatic(t, field);
+    }
+
     /** Lock probe for an array element read or a primitive element write. */
     public static void lockElement(Object array, int index, ThreadLog t) {
         // the sampling test first: an unsampled array's element costs no length lookup
@@ -300,6 +349,9 @@ public final class Probes {
      */
     public static void bracketWrites(ThreadLog t) {
         t.bracketWrites = true;
+        if (Schedule.active && !StripeProtocol.off(t)) {
+            Schedule.beforeClosing(t); // a CAS, getAndSet or volatile store closes a window: its widest point first
+        }
     }
 
     /** {@link #logCall} after a muted call. */
@@ -514,18 +566,40 @@ public final class Probes {
     }
 
     /**
-     * Synchronization inside the JDK (java.util.concurrent locks, latches, queues, executors...), before
-     * and after the call: an interlocked operation on one address standing for all of it. Over-approximate
-     * (it orders unrelated handovers too), which can only hide violations: each such event is a full fence
-     * of its thread, so no store buffered before it reaches another thread through it.
+     * Synchronization inside the JDK (java.util.concurrent locks, latches, queues, executors...) before a call on
+     * {@code receiver} (null for a static call): an interlocked operation on the address that stands for the
+     * object's synchronization ({@link SyncObjects}: the object itself, the one the JDK synchronizes on, or the
+     * shared address of executors and futures), and the same after the call ({@link #logJucAfter}). Each such
+     * event is a full fence of its thread. The object is also remembered as the one the thread is inside, for the
+     * functions the JDK calls back during the call ({@link SyncTasks}: a barrier's action, a map's mapping function).
      *
      * <p>Left out in a solo period, each of the two events on its own ({@link Solo}): the event stands at the
      * probe, and the window spans the probe only, never the call, which may block. A call that blocks until
      * another thread acts (a lock held elsewhere) is woken by that thread's own logged event, which ends the
      * period first, so the event after the call then finds the period over and is logged, ordered after the
-     * waker's by the address both take.
+     * waker's by the address both take (the same object's, or the one it synchronizes on).
      */
-    public static void logJuc(ThreadLog t, int site) {
+    public static void logJucBefore(Object receiver, ThreadLog t, int site) {
+        Object o = SyncObjects.of(receiver, t);
+        t.syncObject = o;
+        t.syncSlot = t.syncSlotOut;
+        logSync(t, site, o, t.syncSlotOut);
+    }
+
+    /** After the call (also when it throws: the rewriter's handler calls it before rethrowing): {@link #logJucBefore}. */
+    public static void logJucAfter(Object receiver, ThreadLog t, int site) {
+        Object o = SyncObjects.of(receiver, t);
+        t.syncObject = null;
+        logSync(t, site, o, t.syncSlotOut);
+    }
+
+    /** {@link #logJucBefore} on the shared address (a static call that names no object). */
+    static void logJuc(ThreadLog t, int site) {
+        logSync(t, site, JUC_OBJECT, JUC);
+    }
+
+    /** The interlocked event on address ({@code o}, {@code slot}) that stands for a synchronization of the JDK's. */
+    static void logSync(ThreadLog t, int site, Object o, int slot) {
         Solo.notAlone(); // the call may wake another thread (schedule=active's hint)
         if (!StripeProtocol.off(t)) {
             if (Schedule.active) {
@@ -536,10 +610,15 @@ public final class Probes {
                 Solo.close(t); // inside a solo period: left out, like any access there
                 return;
             }
-            StripeProtocol.take(t, JUC_OBJECT, JUC);
+            StripeProtocol.take(t, o, slot);
             StripeProtocol.log(t, Kinds.INTERLOCKED, site, StripeProtocol.NO_VALUE);
             unlock(t);
         }
+    }
+
+    /** Whether an interlocked event on slot {@code slot} is synchronization the JDK makes (a java.util.concurrent call's). */
+    static boolean isSync(int slot) {
+        return slot == JUC || slot == MONITOR;
     }
 
     /**
@@ -549,7 +628,7 @@ public final class Probes {
      */
     public static void logJucFirst(ThreadLog t, int site) {
         if (!t.randomSeeded) {
-            logJuc(t, site);
+            logSync(t, site, RANDOM_SEEDER, JUC); // the shared atomic every thread's seed is drawn from
             t.randomSeeded = !StripeProtocol.off(t); // a muted call logged nothing: the next one logs
         }
     }
@@ -560,7 +639,7 @@ public final class Probes {
      */
     public static void logJucIf(Object receiver, ThreadLog t, int site) {
         if (receiver != null && SYNCHRONIZING.get(receiver.getClass())) {
-            logJuc(t, site);
+            logSync(t, site, SyncObjects.of(receiver, t), t.syncSlotOut);
         }
     }
 
@@ -595,9 +674,9 @@ public final class Probes {
                 Solo.close(t); // a solo period leaves it out: nothing can block between the two
                 return;
             }
-            logJuc(t, site);
+            logSync(t, site, SyncObjects.of(receiver, t), t.syncSlotOut);
         } else if (jucOwner != 0) {
-            logJuc(t, site);
+            logSync(t, site, SyncObjects.of(receiver, t), t.syncSlotOut);
         } else {
             logJucIf(receiver, t, site);
         }
@@ -640,6 +719,124 @@ public final class Probes {
             StripeProtocol.offerUnordered(t, kind, site, null, 0, StripeProtocol.NO_VALUE);
         }
     }
+
+    // ------------------------------------------------------------ JDK calls modelled by what they do
+
+    /**
+     * Before a call into a JDK method that may synchronize and that mmcheck does not model (JdkModel's UNMODELLED):
+     * a full fence of the calling thread, which can only take executions away (never a happens-before edge, which
+     * could add them), counted under the method's id for the run's note ({@link Unmodelled}).
+     */
+    public static void unmodelledCall(ThreadLog t, int site, int callee) {
+        Unmodelled.count(callee);
+        if (!StripeProtocol.off(t)) {
+            StripeProtocol.offerUnordered(t, Kinds.FULL_FENCE, site, null, 0, StripeProtocol.NO_VALUE);
+        }
+    }
+
+    /**
+     * Before a reflective access of a field ({@code Field.get(o)}, {@code setInt(o, v)}...), which is no event: of a
+     * volatile field it is a synchronization mmcheck does not see, so a full fence, counted ({@link #unmodelledCall}).
+     */
+    public static void reflectiveAccess(Field field, ThreadLog t, int site, int callee) {
+        if (field != null && java.lang.reflect.Modifier.isVolatile(field.getModifiers())) {
+            unmodelledCall(t, site, callee);
+        }
+    }
+
+    /**
+     * Lock probe before Thread.interrupt(), isInterrupted() or interrupted(): the thread's interrupt status, an
+     * address of its own (JLS 17.4.4: an interrupt synchronizes with every point that sees it). The call runs under
+     * the stripe, so that the status a check returns is the one its event is ordered after.
+     */
+    public static void lockInterrupt(Object thread, ThreadLog t) {
+        if (thread != null && !StripeProtocol.off(t)) {
+            StripeProtocol.takeBracketed(t, thread, INTERRUPTED);
+        }
+    }
+
+    /**
+     * After Thread.interrupted(): a load of the calling thread's status when it returned false; a read and a clear
+     * of it (a CAS) when it returned true. Then unlock.
+     */
+    public static void logInterrupted(boolean wasSet, ThreadLog t, int site) {
+        logCall(t, site, wasSet ? Kinds.INTERLOCKED : Kinds.LOAD);
+    }
+
+    /** After Thread.isAlive(): false says the thread has ended, as a join returning does (JLS 17.4.4). */
+    public static void aliveChecked(boolean alive, Thread u, ThreadLog t, int site) {
+        if (!alive && u != null) {
+            joined(u, t, site);
+        }
+    }
+
+    /** After Thread.getState(): TERMINATED says the thread has ended, as isAlive() returning false does. */
+    public static void stateChecked(Thread.State state, Thread u, ThreadLog t, int site) {
+        if (state == Thread.State.TERMINATED && u != null) {
+            joined(u, t, site);
+        }
+    }
+
+    /** Replaces {@code unit.timedJoin(u, timeout)}: a join, when the thread has ended by its return. */
+    public static void timedJoin(java.util.concurrent.TimeUnit unit, Thread u, long timeout, ThreadLog t, int site)
+            throws InterruptedException {
+        unit.timedJoin(u, timeout);
+        joined(u, t, site);
+    }
+
+    /** Replaces {@code unit.timedWait(o, timeout)}: as {@code o.wait(ms, ns)}, the monitor released and retaken. */
+    public static void timedWait(java.util.concurrent.TimeUnit unit, Object o, long timeout, ThreadLog t, int site)
+            throws InterruptedException {
+        if (o == null) {
+            unit.timedWait(o, timeout); // throws
+            return;
+        }
+        logMonitorExit(o, t, site);
+        try {
+            unit.timedWait(o, timeout);
+        } finally {
+            logMonitorEnter(o, t, site);
+        }
+    }
+
+    /**
+     * Lock probe before Reference.get ({@code method} 0), refersTo (1), clear (2) or enqueue (3), plus 4 for a super
+     * call (invokespecial, which runs the JDK's method whatever the class overrides): the referent, a
+     * field of the reference object (clear0 and refersTo0 are native since JDK 16; both are called through these
+     * methods). Nothing when the receiver's class overrides the method: its code is instrumented, and its call of the
+     * JDK's method, if any, is bracketed itself. Left out in a solo period on the JDK's own reference classes, as a
+     * plain access is. The collector's clearing of a referent is no event: it is no store of an application thread
+     * (none of theirs can be buffered), and the load that sees it is logged without a value (the self-check does
+     * not compare it).
+     */
+    public static void lockReferent(Object reference, int method, ThreadLog t) {
+        if (reference == null || StripeProtocol.off(t)
+                || (method & 4) == 0 && !JDK_REFERENT_METHODS.get(reference.getClass())[method & 3]) {
+            return;
+        }
+        if (reference.getClass().getClassLoader() == null && Solo.openFor(t, reference, REFERENT)) {
+            return; // the window closes in the log probe, or in unlock if the call throws
+        }
+        StripeProtocol.takeBracketed(t, reference, REFERENT);
+    }
+
+    /** For each reference method of a class (get, refersTo, clear, enqueue), whether the JDK's code runs it. */
+    private static final ClassValue<boolean[]> JDK_REFERENT_METHODS = new ClassValue<>() {
+        @Override
+        protected boolean[] computeValue(Class<?> type) {
+            String[] names = {"get", "refersTo", "clear", "enqueue"};
+            Class<?>[][] params = {{}, {Object.class}, {}, {}};
+            boolean[] jdk = new boolean[4];
+            for (int i = 0; i < 4; i++) {
+                try {
+                    jdk[i] = type.getMethod(names[i], params[i]).getDeclaringClass().getClassLoader() == null;
+                } catch (NoSuchMethodException | RuntimeException e) {
+                    jdk[i] = false; // refersTo before JDK 16: the call fails anyway
+                }
+            }
+            return jdk;
+        }
+    };
 
     // ------------------------------------------------------------------------------------- threads
 
@@ -723,7 +920,29 @@ public final class Probes {
     static boolean jdkAtomic(Class<?> c) {
         return c == AtomicLong.class || c == AtomicInteger.class || c == AtomicReference.class
                 || c == AtomicBoolean.class || c == AtomicLongArray.class || c == AtomicIntegerArray.class
-                || c == AtomicReferenceArray.class;
+                || c == AtomicReferenceArray.class || c == LongAdder.class || c == DoubleAdder.class
+                || c == LongAccumulator.class || c == DoubleAccumulator.class || c == AtomicStampedReference.class
+                || c == AtomicMarkableReference.class;
+    }
+
+    /**
+     * After {@code AtomicStampedReference.get(int[])} or {@code AtomicMarkableReference.get(boolean[])}: the JDK
+     * stored the stamp or mark into element 0 of the application's holder array, for the calling thread. Logged
+     * as that thread's plain store, with the value it left there (the self-check reads it back); nothing when the
+     * call threw before storing (a null or empty holder).
+     */
+    public static void holderStored(Object holder, ThreadLog t, int site) {
+        long v;
+        if (holder instanceof int[] && ((int[]) holder).length > 0) {
+            v = ((int[]) holder)[0];
+        } else if (holder instanceof boolean[] && ((boolean[]) holder).length > 0) {
+            v = ((boolean[]) holder)[0] ? 1 : 0;
+        } else {
+            return;
+        }
+        lockElement(holder, 0, t);
+        StripeProtocol.logValue(t, Kinds.STORE, site, v);
+        unlock(t);
     }
 
     /** Whether a field updater of this class is the JDK's own (its implementations are nested in the JDK's updaters). */
@@ -794,6 +1013,12 @@ public final class Probes {
             }
             return;
         }
+        if (h.view > 0) {
+            if (coordinates == 2 && c0 != null) {
+                lockView(h, c0, c1, excluded, t);
+            }
+            return;
+        }
         if (coordinates == 0 && h.isStatic) {
             // the static field's token, as GETSTATIC/PUTSTATIC use: one address however it is reached
             StripeProtocol.takeBracketed(t, StaticOwners.of(h.slot), h.slot);
@@ -803,6 +1028,37 @@ public final class Probes {
                 && c1 < java.lang.reflect.Array.getLength(c0)) {
             StripeProtocol.takeBracketed(t, c0, c1);
         }
+    }
+
+    /**
+     * A view VarHandle's access of {@code h.view} bytes at byte index {@code index} of a byte[] or ByteBuffer: the
+     * stripes of every byte it touches ({@link Views}); nothing when it throws (out of bounds), and counted as
+     * unlogged when a buffer's memory cannot be told (no access to its fields).
+     */
+    private static void lockView(Targets.Handle h, Object c0, int index, boolean excluded, ThreadLog t) {
+        Object owner;
+        int first;
+        if (h.buffer) {
+            if (!(c0 instanceof java.nio.ByteBuffer)) {
+                return;
+            }
+            java.nio.ByteBuffer b = (java.nio.ByteBuffer) c0;
+            owner = Views.bytesOf(b, index, h.view, t);
+            first = t.rangeFirst;
+            if (owner == null) {
+                if (!excluded && index >= 0 && index <= b.limit() - h.view) {
+                    Targets.countUnloggedHandle(); // in bounds, but where its bytes are cannot be told
+                }
+                return;
+            }
+        } else {
+            if (!(c0 instanceof byte[]) || index < 0 || index > ((byte[]) c0).length - h.view) {
+                return; // the access throws
+            }
+            owner = c0;
+            first = index;
+        }
+        StripeProtocol.takeRange(t, owner, first, h.view); // in any mode and on any object, as other handles' accesses
     }
 
     /**
@@ -826,7 +1082,7 @@ public final class Probes {
      */
     private static boolean direct(Object handle) {
         Targets.Handle h = Targets.handle(handle);
-        return h != null && h != Targets.UNKNOWN;
+        return h != null && h != Targets.UNKNOWN && h.view == 0; // a view's access takes several stripes: logged
     }
 
     /**
@@ -872,7 +1128,11 @@ public final class Probes {
 
     /** Log probe after a bracketed call: the event of kind {@code kind}, then the stripe is released. */
     public static void logCall(ThreadLog t, int site, int kind) {
-        StripeProtocol.log(t, kind, site, StripeProtocol.NO_VALUE);
+        if (t.rangeStripeCount > 0 && t.nestedSkips == 0) {
+            StripeProtocol.logRange(t, kind, site); // a view VarHandle's access: an event per byte
+        } else {
+            StripeProtocol.log(t, kind, site, StripeProtocol.NO_VALUE);
+        }
         unlock(t);
     }
 

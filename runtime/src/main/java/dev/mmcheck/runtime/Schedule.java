@@ -16,7 +16,8 @@ package dev.mmcheck.runtime;
  *       leave it in the order the OS chose, nearly always the same one; the coin lets each go first as
  *       often as not;</li>
  *   <li>the store-buffering window's widest point: just before the synchronization that closes it (a
- *       java.util.concurrent call, a monitor, a full fence) when the thread has made an access to another
+ *       java.util.concurrent call, a monitor, a full fence, a volatile store, an atomic's or VarHandle's or Unsafe's
+ *       write: a CAS, a getAndSet) when the thread has made an access to another
  *       address since its last plain or release store: every load of the window has run, the store is still
  *       buffered, and the other thread's store and load land between (an event loop that clears its flag, reads
  *       its queue and blocks: S33).</li>
@@ -83,7 +84,7 @@ public final class Schedule {
      * held): opens, closes or ends a window, leaving the site of a due pause in {@code t.pauseSite}.
      */
     static void onEvent(ThreadLog t, int kind, int site) {
-        boolean juc = kind == Kinds.INTERLOCKED && t.heldObject == Probes.JUC_OBJECT;
+        boolean juc = kind == Kinds.INTERLOCKED && Probes.isSync(t.heldSlot);
         if (juc && t.jucSite == site) {
             // the event after a call into a java.util.concurrent synchronizer (a barrier, latch, lock,
             // queue) at this site: threads it releases together leave it in the order the OS chose; a
@@ -161,7 +162,8 @@ public final class Schedule {
 
     /**
      * Before a synchronization event that closes a store-buffering window (a java.util.concurrent call, a monitor, a
-     * full fence), with no stripe held: pauses if the thread made an access to another address since its last plain or
+     * full fence, a volatile store, a write through an atomic, VarHandle or Unsafe: a lazySet too, which closes
+     * nothing but stands where a CAS would), with no stripe held: pauses if the thread made an access to another address since its last plain or
      * release store, and the pause is chosen. Owner thread only.
      */
     static void beforeClosing(ThreadLog t) {

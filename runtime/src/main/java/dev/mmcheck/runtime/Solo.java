@@ -49,6 +49,10 @@ public final class Solo {
     static final long ALONE_NANOS = 2_000_000L;
     /** Whether the checker may grant solo periods (solo=on, no sampling, no check that needs every access). */
     private static volatile boolean enabled;
+    /** Whether the period on was granted while no other live thread had a log (confirm). */
+    private static volatile boolean lone;
+    /** See {@link #unseenStarts()}. Under {@link #LOCK}. */
+    private static long unseenStarts;
     /** Guards the claim, the grant, the revocation and the pending hand-over. */
     private static final Object LOCK = new Object();
     /** The log a period is claimed for (claimed or confirmed), null when none. Under {@link #LOCK}. */
@@ -130,6 +134,15 @@ public final class Solo {
 
     /** Starts the period claimed for {@code log}, unless it was taken away meanwhile; returns whether it did. Checker thread only. */
     public static boolean confirm(ThreadLog log) {
+        return confirm(log, false);
+    }
+
+    /**
+     * {@link #confirm}, saying whether the thread is the only live thread with a log ({@code lone}): then no other
+     * thread can end the period but one it starts (a full fence of it first) or one no probe saw start, and its ring
+     * may drop what does not fit rather than log it ({@link #append}). Checker thread only.
+     */
+    public static boolean confirm(ThreadLog log, boolean lone) {
         synchronized (LOCK) {
             if (claim != log || !enabled() || EventLog.closed) {
                 if (claim == log) {
@@ -138,9 +151,17 @@ public final class Solo {
                 claimsLost++;
                 return false;
             }
+            Solo.lone = lone;
             owner = log;
             grants++;
             return true;
+        }
+    }
+
+    /** Threads no probe saw start that began while a thread ran alone, lone, and its ring had dropped entries. Any thread. */
+    public static long unseenStarts() {
+        synchronized (LOCK) {
+            return unseenStarts;
         }
     }
 
@@ -196,6 +217,12 @@ public final class Solo {
     static void created(ThreadLog fresh) {
         notAlone();
         synchronized (LOCK) {
+            ThreadLog s = owner;
+            if (s != null && lone && s.thread() != Thread.currentThread() && s.ringDroppedAlone > 0) {
+                // a thread the solo thread did not start (its start would have fenced it first): one the JDK or the
+                // JVM started (a cleaner's, a finalizer's) begins while what the ring dropped may still be raced
+                unseenStarts++;
+            }
             if (claim != null) {
                 endLocked();
             }
@@ -432,19 +459,21 @@ public final class Solo {
     }
 
     private static void append(ThreadLog t, int kind, Object object, int slot, int site) {
-        if (t.ringCount == ThreadLog.RING && !materialize(t)) {
+        if (t.ringCount == ThreadLog.RING && lone) {
+            // the only thread with a log: any thread that ends this period is one it starts, whose start is a full fence
+            // of it first (every store it made is committed, and the child learns all it did), so what the ring drops
+            // reaches no report (SoloThreadDifferentialTest, "lone" periods); a thread no probe saw start is counted
+            // (created) and said in a note. Dropped as below, counted apart.
+            dropOldest(t);
+            t.ringDroppedAlone++;
+        } else if (t.ringCount == ThreadLog.RING && !materialize(t)) {
             // full, and a thread ending the period holds a stripe the ring needs (this thread is inside a window, which
             // that thread waits for): the oldest entry goes. A load that goes only takes its edges with it; a store that
             // goes counts as committed early, and with it every store before it (another thread may read it, and none
             // of them can then still be buffered): a full fence before the entries kept, which also subsumes a
             // StoreStore fence (SoloThreadDifferentialTest, with a ring that drops, made false reports with the store
             // dropped alone). Counted: the run's notes say what it may have cost.
-            int i = t.ringEnd & (ThreadLog.RING - 1);
-            if (t.ringKind[i] != Kinds.LOAD) {
-                t.ringFence = Kinds.FULL_FENCE;
-                t.ringFenceSite = t.ringSite[i];
-            }
-            t.ringCount--;
+            dropOldest(t);
             t.ringDropped++;
         }
         int i = t.ringEnd & (ThreadLog.RING - 1);
@@ -454,6 +483,17 @@ public final class Solo {
         t.ringSite[i] = site;
         t.ringEnd++;
         t.ringCount++;
+    }
+
+    /** Drops the ring's oldest entry: a store as committed early with every store before it (a full fence before the rest). */
+    private static void dropOldest(ThreadLog t) {
+        int i = t.ringEnd & (ThreadLog.RING - 1); // the oldest, the ring being full
+        if (t.ringKind[i] != Kinds.LOAD) {
+            t.ringFence = Kinds.FULL_FENCE;
+            t.ringFenceSite = t.ringSite[i];
+        }
+        t.ringObject[i] = null;
+        t.ringCount--;
     }
 
     /**

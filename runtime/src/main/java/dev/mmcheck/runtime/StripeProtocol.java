@@ -98,6 +98,76 @@ final class StripeProtocol {
         t.heldSlot = slot;
     }
 
+    /**
+     * {@link #takeBracketed} for a view VarHandle's access of {@code size} bytes, elements first..first+size-1 of
+     * {@code owner} (Views): the stripes of all of them, distinct, taken in ascending order (an access takes one stripe
+     * at a time, a view access its stripes in one order, so no two threads wait for each other), so that the access
+     * and its events are one step for every byte it touches. {@link #log} then writes an event per byte, and
+     * {@link #unlock} releases them all.
+     */
+    static void takeRange(ThreadLog t, Object owner, int first, int size) {
+        if (t.held >= 0 || Sampling.syncAsFences && Sampling.syncAsFence(owner, first)) {
+            // nested (take counts it), or sync=fences on an object not drawn: one fence, as any handle access there
+            takeBracketed(t, owner, first);
+            return;
+        }
+        int[] s = t.rangeStripes;
+        int n = 0;
+        for (int k = 0; k < size && k < 8; k++) {
+            int x = Stripes.of(owner, first + k);
+            int at = 0;
+            while (at < n && s[at] < x) {
+                at++;
+            }
+            if (at < n && s[at] == x) {
+                continue;
+            }
+            System.arraycopy(s, at, s, at + 1, n - at);
+            s[at] = x;
+            n++;
+        }
+        boolean writes = t.bracketWrites;
+        t.bracketWrites = false;
+        Solo.endGroupLeftOpen(t);
+        for (int i = 0; i < n; i++) {
+            Stripes.lock(s[i]);
+        }
+        if (EventLog.closed) {
+            for (int i = n - 1; i >= 0; i--) {
+                Stripes.unlock(s[i]);
+            }
+            return;
+        }
+        if (Solo.epoch != t.seenEpoch) {
+            Solo.passed(t); // as in take
+        }
+        t.held = s[0];
+        t.heldObject = owner;
+        t.heldSlot = first;
+        t.rangeStripeCount = n;
+        t.rangeFirst = first;
+        t.rangeSize = Math.min(size, 8);
+        if (writes && Sampling.on) {
+            t.pendingTicket = Flushes.ticket();
+        }
+    }
+
+    /** The events of a view access under the stripes {@link #takeRange} took: one per byte, each under its stripe. */
+    static void logRange(ThreadLog t, int kind, int site) {
+        Object owner = t.heldObject;
+        int first = t.rangeFirst;
+        int s0 = t.held;
+        for (int k = 0; k < t.rangeSize; k++) {
+            t.held = Stripes.of(owner, first + k);
+            t.heldObject = owner;
+            t.heldSlot = first + k;
+            write(t, kind, site, 0, NO_VALUE);
+        }
+        t.held = s0;
+        t.heldObject = owner;
+        t.heldSlot = first;
+    }
+
     /** Writes the event of the access made under the held stripe (a value the self-check does not use). */
     static void log(ThreadLog t, int kind, int site, long value) {
         write(t, kind, site, 0, value);
@@ -232,6 +302,12 @@ final class StripeProtocol {
         if (t.nestedSkips > 0) {
             t.nestedSkips--; // the end of a nested access: the outer one still holds its stripe
             return;
+        }
+        if (t.rangeStripeCount > 0) {
+            for (int i = t.rangeStripeCount - 1; i > 0; i--) {
+                Stripes.unlock(t.rangeStripes[i]); // a view access's other stripes; the first is held's, below
+            }
+            t.rangeStripeCount = 0;
         }
         int s = t.held;
         if (s < 0) {

@@ -21,17 +21,47 @@ public final class Targets {
     private Targets() {
     }
 
-    /** A VarHandle's target: a field (static or not) or array elements. */
+    /** A VarHandle's target: a field (static or not), array elements, or a view of bytes as wider values. */
     static final class Handle {
         final int slot;          // field id; unused for arrays
         final boolean isStatic;  // a static field's (no coordinates)
         final boolean array;
+        /** For a view of a byte array or ByteBuffer as shorts, ints, longs...: the bytes one access touches; else 0. */
+        final int view;
+        /** Whether that view's coordinate is a ByteBuffer (else a byte[]). */
+        final boolean buffer;
 
         Handle(int slot, boolean isStatic, boolean array) {
+            this(slot, isStatic, array, 0, false);
+        }
+
+        Handle(int slot, boolean isStatic, boolean array, int view, boolean buffer) {
             this.slot = slot;
             this.isStatic = isStatic;
             this.array = array;
+            this.view = view;
+            this.buffer = buffer;
         }
+    }
+
+    /**
+     * A view VarHandle ({@code MethodHandles.byteArrayViewVarHandle}, {@code byteBufferViewVarHandle}: the JDK's
+     * VarHandleByteArrayAs* classes, in Java 17 to 25), whatever made it: an access of N bytes at a byte index, the
+     * byte elements index..index+N-1 of the array or buffer ({@link Views}); null for any other handle.
+     */
+    static Handle view(VarHandle h) {
+        if (!h.getClass().getName().startsWith("java.lang.invoke.VarHandleByteArrayAs")
+                || h.coordinateTypes().size() != 2 || h.coordinateTypes().get(1) != int.class) {
+            return null;
+        }
+        Class<?> v = h.varType();
+        int size = v == short.class || v == char.class ? 2 : v == int.class || v == float.class ? 4
+                : v == long.class || v == double.class ? 8 : 0;
+        Class<?> c0 = h.coordinateTypes().get(0);
+        if (size == 0 || (c0 != byte[].class && c0 != java.nio.ByteBuffer.class)) {
+            return null;
+        }
+        return new Handle(0, false, false, size, c0 == java.nio.ByteBuffer.class);
     }
 
     private static volatile FieldResolver resolver = new FieldResolver() {
@@ -168,8 +198,9 @@ public final class Targets {
      * The target of a VarHandle no probe saw being created ({@code unreflectVarHandle}, a handle made by
      * code that is not instrumented), read from its nominal descriptor ({@link VarHandle#describeConstable}:
      * the declaring class and name of a field, or an array type) and remembered; {@code receiver} is the
-     * object of an instance field access (a field handle is resolved through its class). {@link #UNKNOWN},
-     * remembered, when the handle has no descriptor (a view of a byte array or buffer, a handle with
+     * object of an instance field access (a field handle is resolved through its class); a view of a byte array
+     * or buffer by its class ({@link #view}). {@link #UNKNOWN},
+     * remembered, when the handle has no descriptor (a handle with
      * adapted coordinates, a hidden class's field) or describing it fails (a protected field's handle made
      * in a subclass: the JDK looks for the field in the subclass and throws InternalError); null, and
      * nothing remembered, when the field's class is not among the receiver's (the access throws). Once
@@ -178,6 +209,11 @@ public final class Targets {
     static Handle describe(Object handle, Object receiver) {
         if (!(handle instanceof VarHandle)) {
             return null;
+        }
+        Handle view = view((VarHandle) handle);
+        if (view != null) {
+            HANDLES.put(handle, view);
+            return view;
         }
         VarHandleDesc d;
         try {
@@ -222,7 +258,7 @@ public final class Targets {
 
     /**
      * Accesses through VarHandles whose target could not be determined (no probe saw the handle created,
-     * and it has no nominal descriptor: a byte-array or buffer view, adapted coordinates): not logged,
+     * and it has no nominal descriptor: adapted coordinates; a view of a buffer whose memory cannot be told): not logged,
      * so not checked. Any thread (racy read).
      */
     public static long unloggedHandles() {

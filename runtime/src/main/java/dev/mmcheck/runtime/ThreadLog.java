@@ -12,9 +12,10 @@ import java.util.concurrent.locks.LockSupport;
  * {@code so} ordered (release) store.
  *
  * <p>An event is {@link #INTS} ints plus one object reference (the accessed object, or null):
- * kind, site, slot (field id, array index or pseudo-field), stripe, stripe sequence, flags, and a 64-bit
+ * kind, site, slot (field id, array index or pseudo-field), stripe, stripe sequence, flags, a 64-bit
  * value (the value stored or loaded, for the self-check; the joined thread's event count for a join),
- * and under {@code sample=R} a 64-bit flush count ({@link Flushes}).
+ * under {@code sample=R} a 64-bit flush count ({@link Flushes}), and the site of the call that reached the
+ * method that logged it ({@link Probes#callFrom}).
  * The producer writes an event's slots with plain stores and then publishes it with an ordered store
  * of the producer index, so the consumer, which reads the producer index with a volatile load, sees
  * whole events. When the ring is full the producer waits for the consumer: no event is ever dropped.
@@ -23,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class ThreadLog {
 
     /** ints per event */
-    public static final int INTS = 10;
+    public static final int INTS = 11;
     /** offset of the kind */
     public static final int KIND = 0;
     /** offset of the site id */
@@ -48,6 +49,8 @@ public final class ThreadLog {
     public static final int EPOCH_HIGH = 9;
     /** flag: the event flushes under sampling and its flush count is its ticket (sample=R: {@link Flushes}) */
     public static final int TICKET = 2;
+    /** offset of the site of the call that reached the method that logged the event, -1 when none ({@link Probes#callFrom}) */
+    public static final int CALLER = 10;
 
     private static final VarHandle PRODUCER;
     private static final VarHandle CONSUMER;
@@ -146,6 +149,24 @@ public final class ThreadLog {
     /** Whether this thread's first ThreadLocalRandom.current() was logged (Probes.logJucFirst). Owner only. */
     boolean randomSeeded;
 
+    // view VarHandles (Views, StripeProtocol.takeRange), owner only
+    /** The distinct stripes of the bytes a view access holds, ascending (the first is {@link #held}). */
+    final int[] rangeStripes = new int[8];
+    /** How many of them are held, 0 when no view access is in progress. */
+    int rangeStripeCount;
+    /** The element index of the first byte a view access touches. */
+    int rangeFirst;
+    /** How many bytes it touches. */
+    int rangeSize;
+
+    // synchronization objects (SyncObjects), owner only
+    /** The object whose address stands for the java.util.concurrent call this thread is inside, null when none. */
+    Object syncObject;
+    /** That address's pseudo-field. */
+    int syncSlot;
+    /** The pseudo-field of the address SyncObjects.of last returned the object of. */
+    int syncSlotOut;
+
     // solo periods (Solo)
     /** 1 while this thread runs a plain access its solo period leaves out: written by the owner, read by a thread ending the period. */
     @SuppressWarnings("unused") // through WINDOW
@@ -192,8 +213,10 @@ public final class ThreadLog {
      * this. Owner sets, consumer clears.
      */
     boolean ringHeld;
-    /** Entries the ring dropped, oldest first, because it was full (racy read). */
+    /** Entries the ring dropped, oldest first, because it was full and could not be logged (racy read). */
     long ringDropped;
+    /** Entries the ring dropped because it was full while its thread was the only one with a log (racy read). */
+    long ringDroppedAlone;
     /** The address of the access a solo period is leaving out, between its lock probe and its log probe. Owner only. */
     Object soloObject;
     int soloSlot;
@@ -235,9 +258,14 @@ public final class ThreadLog {
         return ringFenceSite;
     }
 
-    /** Entries the ring dropped because it was full (racy read). Any thread. */
+    /** Entries the ring dropped because it was full and could not be logged (racy read). Any thread. */
     public long ringDropped() {
         return ringDropped;
+    }
+
+    /** Entries the ring dropped because it was full while its thread was the only one with a log (racy read). Any thread. */
+    public long ringDroppedAlone() {
+        return ringDroppedAlone;
     }
 
     /** Empties the ring once its entries are fed, and lets the owner leave accesses out again. Consumer only. */
@@ -269,6 +297,8 @@ public final class ThreadLog {
 
     /** Site whose caller chain is to be recorded after the stripe is released (Contexts), -1 when none. */
     int contextSite = -1;
+    /** The site of the call that reached the method running now, -1 when none (Probes.callFrom). Owner only. */
+    int caller = -1;
 
     // schedule=active (Schedule), owner only
     /** Monitors this thread holds now (as logged). */
@@ -520,6 +550,7 @@ public final class ThreadLog {
         e[at + SEQ] = seq;
         e[at + VALUE_LOW] = (int) value;
         e[at + VALUE_HIGH] = (int) (value >>> 32);
+        e[at + CALLER] = caller;
         if (Sampling.on) {
             // under the event's stripe (or the handshake stripe): see Flushes
             long epoch;

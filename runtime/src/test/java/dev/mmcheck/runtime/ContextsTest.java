@@ -36,7 +36,7 @@ class ContextsTest {
             t.contextSite = site;
             Contexts.capture(t);
         };
-        SyncTasks.runnable(task, 0).run(); // as an executor runs a task handed to it
+        SyncTasks.runnable(task, null, 0).run(); // as an executor runs a task handed to it
         List<String> chains = Contexts.captured().get(site);
         assertEquals(1, chains.size(), String.valueOf(chains));
         assertFalse(chains.get(0).contains("SyncTasks"), "no frame of the agent's: " + chains);

@@ -32,7 +32,7 @@ class ScheduleTest {
     /** The event {@code kind} of {@code t} at {@code site} on address (object, 0), as the stripe protocol reports it. */
     private static void event(ThreadLog t, int kind, Object object, int site) {
         t.heldObject = object;
-        t.heldSlot = 0;
+        t.heldSlot = object == Probes.JUC_OBJECT ? Probes.JUC : 0; // a synchronizer's address, as Probes.logSync takes it
         Schedule.onEvent(t, kind, site);
         t.heldObject = null;
     }
@@ -67,6 +67,31 @@ class ScheduleTest {
             event(t, Kinds.LOAD, B, 15);
         }
         assertEquals(14, t.pauseSite, "a release store opens a window too");
+    }
+
+    /**
+     * The fourth window point: before the synchronization that closes a window, once the thread made an access since
+     * its store (every load of the window has run, the store is still buffered). Not without an access, not twice.
+     */
+    @Test
+    void theSynchronizationThatClosesAWindowPausesBeforeItOnceTheWindowHasAnAccess() {
+        ThreadLog t = log(300);
+        event(t, Kinds.RELEASE_STORE, A, 40);
+        Schedule.beforeClosing(t);
+        assertEquals(0, t.pauses, "a store and nothing after it: no window to widen");
+        event(t, Kinds.STORE, A, 41);
+        event(t, Kinds.LOAD, B, 42);
+        t.pauseSite = -1; // rule 1's pause, made or not, is not what is tested here
+        Schedule.beforeClosing(t);
+        assertEquals(1, t.pauses, "a store, then a load of another address: a pause before what closes the window");
+        Schedule.beforeClosing(t);
+        assertEquals(1, t.pauses, "one pause per window");
+        event(t, Kinds.STORE, A, 43);
+        event(t, Kinds.LOAD, C, 44);
+        event(t, Kinds.INTERLOCKED, B, 45);
+        t.pauseSite = -1;
+        Schedule.beforeClosing(t);
+        assertEquals(1, t.pauses, "the window closed already (the interlocked event): nothing to widen");
     }
 
     @Test

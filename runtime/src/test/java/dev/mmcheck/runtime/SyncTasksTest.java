@@ -90,16 +90,16 @@ class SyncTasksTest {
     @Test
     void aWrappedFunctionIsCalledAndNamedAsTheFunctionItWraps() throws Exception {
         Named f = new Named();
-        Runnable r = SyncTasks.runnable(f, 0);
-        Callable<String> c = SyncTasks.callable(f, 0);
-        Supplier<String> s = SyncTasks.supplier(f, 0);
-        Function<String, String> fn = SyncTasks.function(f, 0);
-        UnaryOperator<String> u = SyncTasks.unaryOperator(f, 0);
-        BiFunction<String, String, String> bf = SyncTasks.biFunction(new NamedBi(), 0);
-        BinaryOperator<String> bo = SyncTasks.binaryOperator(new NamedBi(), 0);
-        Consumer<String> co = SyncTasks.consumer(f, 0);
-        BiConsumer<String, String> bc = SyncTasks.biConsumer(f, 0);
-        Predicate<String> p = SyncTasks.predicate(f, 0);
+        Runnable r = SyncTasks.runnable(f, null, 0);
+        Callable<String> c = SyncTasks.callable(f, null, 0);
+        Supplier<String> s = SyncTasks.supplier(f, null, 0);
+        Function<String, String> fn = SyncTasks.function(f, null, 0);
+        UnaryOperator<String> u = SyncTasks.unaryOperator(f, null, 0);
+        BiFunction<String, String, String> bf = SyncTasks.biFunction(new NamedBi(), null, 0);
+        BinaryOperator<String> bo = SyncTasks.binaryOperator(new NamedBi(), null, 0);
+        Consumer<String> co = SyncTasks.consumer(f, null, 0);
+        BiConsumer<String, String> bc = SyncTasks.biConsumer(f, null, 0);
+        Predicate<String> p = SyncTasks.predicate(f, null, 0);
         for (Object w : List.of(r, c, s, fn, u, bf, bo, co, bc, p)) {
             assertNotSame(f, w, "wrapped");
             assertEquals("event-processor-7", w.toString(), "named as the function it wraps: " + w.getClass());
@@ -118,13 +118,13 @@ class SyncTasksTest {
         assertEquals("accept ab", f.called.get());
         assertTrue(p.test(""));
         assertFalse(p.test("x"));
-        assertNull(SyncTasks.runnable(null, 0), "null stays null: the JDK's own checks see it");
+        assertNull(SyncTasks.runnable(null, null, 0), "null stays null: the JDK's own checks see it");
     }
 
     @Test
     void aThreadNamedAfterItsTaskKeepsTheTasksName() throws Exception {
         Named task = new Named();
-        Runnable handedOver = SyncTasks.runnable(task, 0);
+        Runnable handedOver = SyncTasks.runnable(task, null, 0);
         Thread t = new Thread(handedOver);
         t.setName(handedOver.toString()); // what the Disruptor's StubThreadFactory does
         t.start();

@@ -12,7 +12,9 @@ import java.lang.annotation.Target;
  * the integration tests check every reported line against the markers. In a serializability
  * violation each access on an edge must be on a line marked {@code // mmcheck:access} or
  * {@code // mmcheck:store}, a store that commits late on one marked {@code // mmcheck:store}, and each
- * atomic method's transaction on the method's first line, marked {@code // mmcheck:tx}.
+ * atomic method's transaction on the method's first line, marked {@code // mmcheck:tx}. A store or access
+ * inside a helper (one whose field or element its caller chooses) is reported with the call that reached it,
+ * which must be on a line marked {@code // mmcheck:call} when it is in the sample's file.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

@@ -42,7 +42,7 @@ public final class S10_BakeryPlain implements Runnable {
 
     @Override
     public void run() {
-        Rounds.run(2000, () -> inside = 0, r -> lock(0), r -> lock(1));
+        Rounds.run(2000, () -> inside = 0, r -> lock(0), r -> lock(1)); // mmcheck:call (lock(i) indexes by its argument)
         System.out.println("S10_BakeryPlain: done");
     }
 }

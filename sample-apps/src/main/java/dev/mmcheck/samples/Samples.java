@@ -51,6 +51,13 @@ public final class Samples {
         add(S36_PoolHandoffRelease.class);
         add(S37_BroadcastLatestPlain.class);
         add(S38_BroadcastLatestOrdered.class);
+        add(S39_WeakValueRelease.class);
+        add(S40_WeakValueVolatile.class);
+        add(S41_BufferHelperRaces.class);
+        add(S42_StripedCounterFence.class);
+        add(S43_IndependentBarriers.class);
+        add(S44_SynchronizerHandovers.class);
+        add(S45_WorkStealingPool.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);

@@ -102,8 +102,10 @@ public final class CheckerLoop implements Runnable {
         BACK_PRESSURE_WAITS(ThreadLog::backPressureWaits),
         /** Plain accesses left out because their thread ran alone (Solo). */
         SOLO_LEFT_OUT(ThreadLog::soloLeftOut),
-        /** Entries a solo period's hand-over ring dropped, oldest first, because it was full (Solo). */
+        /** Entries a solo period's hand-over ring dropped, oldest first, because it was full and could not be logged (Solo). */
         RING_DROPPED(ThreadLog::ringDropped),
+        /** Entries a ring dropped because it was full while its thread was the only one with a log (Solo). */
+        RING_DROPPED_ALONE(ThreadLog::ringDroppedAlone),
         /** Pauses made under schedule=active. */
         PAUSES(ThreadLog::pauses),
         /** Nanoseconds spent in those pauses. */
@@ -480,6 +482,7 @@ public final class CheckerLoop implements Runnable {
                 }
                 Object object = log.lpObject(c);
                 int slot = log.lpInt(c, ThreadLog.SLOT);
+                site = names.checkedSite(site, log.lpInt(c, ThreadLog.CALLER)); // a helper's: per call that reached it
                 if (checker.bytesPerAddress() != bytesPerAddress) {
                     // a new thread widened every record: fewer addresses fit the bound, and the checker grows
                     // its table no further than the bound, one id at a time past it (Checker.ensureAddress)
@@ -785,7 +788,11 @@ public final class CheckerLoop implements Runnable {
         }
         claimCost = System.nanoTime() - sweepStart;
         claimNanos += claimCost;
-        if (Solo.confirm(busy)) {
+        boolean lone = true;
+        for (ThreadLog log : active) {
+            lone &= log == busy || log.thread() == thread;
+        }
+        if (Solo.confirm(busy, lone)) {
             soloGrants++;
             grantedAt = System.nanoTime();
         } else {

@@ -243,6 +243,9 @@ public final class Heap {
         if (o instanceof AtomicLongArray a) {
             return a.length();
         }
+        if (o instanceof java.nio.ByteBuffer b && b.isDirect()) {
+            return b.capacity(); // a direct buffer's memory, whose bytes view VarHandles address by index (runtime Views)
+        }
         return -1;
     }
 
@@ -304,8 +307,9 @@ public final class Heap {
     private int lastId = -1;
     private int prevId = -1;
     private final java.util.Map<Class<?>, Integer> typeIds = new java.util.HashMap<>();
-    // type names by type id: 0 and 1 are the statics' and java.util.concurrent's pseudo-objects (typeId)
-    private final java.util.List<String> types = new java.util.ArrayList<>(java.util.List.of(STATIC, JUC));
+    // type names by type id: 0 to 3 are the statics', java.util.concurrent's, java.io's and the random seeder's
+    // pseudo-objects (typeId)
+    private final java.util.List<String> types = new java.util.ArrayList<>(java.util.List.of(STATIC, JUC, IO, SEEDER));
 
     /** The object id of {@code o}, given now if it has none. */
     private int id(Object o) {
@@ -496,7 +500,13 @@ public final class Heap {
             return fields.name(slot);
         }
         if (type.equals(JUC)) {
-            return "<java.util.concurrent synchronization>";
+            return "<java.util.concurrent executors and futures>";
+        }
+        if (type.equals(IO)) {
+            return "<java.io synchronization>";
+        }
+        if (type.equals(SEEDER)) {
+            return "<ThreadLocalRandom's seeder>";
         }
         if (indexed[a] && slot >= 0) {
             return type + "#" + object + "[" + slot + "]";
@@ -510,6 +520,10 @@ public final class Heap {
                 return type + "#" + object + ".value";
             case Probes.JUC:
                 return type + "#" + object + ".<synchronization>";
+            case Probes.REFERENT:
+                return type + "#" + object + ".referent";
+            case Probes.INTERRUPTED:
+                return type + "#" + object + ".<interrupt status>";
             default:
                 break;
         }
@@ -524,8 +538,24 @@ public final class Heap {
         return dot < 0 ? type + "#" + object + "." + f : f.substring(0, dot) + "#" + object + f.substring(dot);
     }
 
+    /**
+     * What address {@code a} is with its object left out (checker.event.Names#addressShape): its object's type
+     * and its field or pseudo-field, or the type alone for an array element. At least as fine as {@link #name}
+     * with object numbers and indices dropped. Allocates nothing.
+     */
+    long shape(int a) {
+        if (a < 0 || a >= keyOf.length || typeOf[a] == 0) {
+            return -1 - (long) a; // named address#a: one of its own
+        }
+        int slot = (int) keyOf[a];
+        int what = indexed[a] && slot >= 0 ? Integer.MIN_VALUE : slot; // any element of the array type is one
+        return ((long) typeOf[a] << 32) | (what & 0xffffffffL);
+    }
+
     private static final String STATIC = "static:";
     private static final String JUC = "java.util.concurrent";
+    private static final String IO = "java.io";
+    private static final String SEEDER = "java.util.concurrent.ThreadLocalRandom";
 
     /** The type id of {@code o}: its index in {@code types}. */
     private int typeId(Object o) {
@@ -534,6 +564,12 @@ public final class Heap {
         }
         if (o == Probes.JUC_OBJECT) {
             return 1;
+        }
+        if (o == Probes.IO_OBJECT) {
+            return 2;
+        }
+        if (o == Probes.RANDOM_SEEDER) {
+            return 3;
         }
         Class<?> c = o.getClass();
         for (int k = 0; k < RECENT_TYPES; k++) {

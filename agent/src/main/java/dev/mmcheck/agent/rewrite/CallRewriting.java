@@ -26,13 +26,38 @@ final class CallRewriting {
         this.rw = rw;
     }
 
-    /** Rewrites call {@code m}, as JdkModel classifies it. */
-    void call(MethodInsnNode m) {
+    /** How JdkModel classifies call {@code m}. */
+    JdkModel.Call classify(MethodInsnNode m) {
+        return JdkModel.classify(m.getOpcode(), callee(m), m.name, m.desc, rw.owner().facts().isThread(m.owner));
+    }
+
+    /** The class whose method call {@code m} runs: an inherited JDK method (a subclass of AtomicReference calling lazySet) is the JDK's. */
+    private String callee(MethodInsnNode m) {
         String declaring = m.getOpcode() == Opcodes.INVOKESTATIC || m.name.equals("<init>") ? null
                 : rw.owner().facts().inheritedFromJdk(m.owner, m.name, m.desc);
-        // an inherited JDK method (a subclass of AtomicReference calling lazySet) is modelled as the JDK's
-        String callee = declaring != null ? declaring : m.owner;
-        JdkModel.Call c = JdkModel.classify(m.getOpcode(), callee, m.name, m.desc, rw.owner().facts().isThread(m.owner));
+        return declaring != null ? declaring : m.owner;
+    }
+
+    /**
+     * For a call that is an access (an atomic, updater, VarHandle or Unsafe call), which of its operands say what
+     * it accesses (0: the receiver, then the arguments): the atomic; the atomic array and the index; the updater's
+     * object; a VarHandle's coordinates; Unsafe's object and offset. Null for any other call (HelperAccesses).
+     */
+    int[] addressing(MethodInsnNode m) {
+        JdkModel.Call c = classify(m);
+        return switch (c.treatment()) {
+            case ATOMIC -> new int[] {0};
+            case ATOMIC_ARRAY -> new int[] {0, 1};
+            case UPDATER -> new int[] {1};
+            case HANDLE -> c.coordinates() == 2 ? new int[] {1, 2} : c.coordinates() == 1 ? new int[] {1} : new int[0];
+            case UNSAFE -> new int[] {1, 2};
+            default -> null;
+        };
+    }
+
+    /** Rewrites call {@code m}, as JdkModel classifies it. */
+    void call(MethodInsnNode m) {
+        JdkModel.Call c = classify(m);
         switch (c.treatment()) {
             case NONE -> {
                 return;
@@ -48,7 +73,7 @@ final class CallRewriting {
                 before.add(Probe.LOG_FENCE.call());
                 rw.instructions.insertBefore(m, before);
             }
-            case JUC -> juc(m, false);
+            case JUC, PARK, UNPARK -> juc(m, c.treatment());
             case JUC_FIRST_CALL -> {
                 InsnList after = new InsnList(); // one event after the call: nothing of the application's runs inside it
                 after.add(rw.loadLog());
@@ -60,18 +85,80 @@ final class CallRewriting {
                 if (!wrapsAny(m.desc)) {
                     return;
                 }
-                juc(m, true);
+                juc(m, c.treatment());
             }
             case MAYBE_JUC -> maybeJuc(m);
             case JUC_READ -> mapRead(m, true);
             case MAYBE_JUC_READ -> mapRead(m, false);
-            case ATOMIC, ATOMIC_ARRAY, UPDATER, HANDLE, UNSAFE -> bracket(m, c);
+            case ATOMIC, ATOMIC_HOLDER, ATOMIC_ARRAY, UPDATER, HANDLE, UNSAFE, INTERRUPT, INTERRUPT_READ, INTERRUPTED,
+                    REFERENCE -> bracket(m, c);
+            case UNMODELLED -> unmodelled(m, callee(m));
+            case REFLECTIVE -> reflective(m);
+            case ALIVE -> ended(m, Probe.ALIVE_CHECKED);
+            case STATE -> ended(m, Probe.STATE_CHECKED);
+            case TIMED_JOIN -> replace(m, Probe.TIMED_JOIN);
+            case TIMED_WAIT -> replace(m, Probe.TIMED_WAIT);
             case UPDATER_NEW, HANDLE_NEW_FIELD, HANDLE_NEW_STATIC, HANDLE_NEW_ARRAY, UNSAFE_OFFSET -> created(m, c);
             default -> {
                 return;
             }
         }
         rw.counted();
+    }
+
+    /**
+     * A JDK call that may synchronize and is not modelled (JdkModel.Treatment.UNMODELLED): a full fence of the calling
+     * thread before it, counted under the callee's name ({@code Owner.method}) for the run's note.
+     */
+    void unmodelled(MethodInsnNode m, String callee) {
+        InsnList before = new InsnList();
+        before.add(rw.loadLog());
+        before.add(MethodRewriter.push(rw.site(m)));
+        before.add(MethodRewriter.push(dev.mmcheck.runtime.Unmodelled.id(calleeName(callee, m.name))));
+        before.add(Probe.UNMODELLED_CALL.call());
+        rw.instructions.insertBefore(m, before);
+    }
+
+    /**
+     * A reflective field access (JdkModel.Treatment.REFLECTIVE): the Field kept, and a probe before the call that
+     * fences, counted, when the field is volatile (a synchronization mmcheck does not see).
+     */
+    void reflective(MethodInsnNode m) {
+        Type[] args = Type.getArgumentTypes(m.desc);
+        InsnList before = new InsnList();
+        int[] slots = spillArguments(before, args);
+        before.add(new InsnNode(Opcodes.DUP));
+        before.add(rw.loadLog());
+        before.add(MethodRewriter.push(rw.site(m)));
+        before.add(MethodRewriter.push(dev.mmcheck.runtime.Unmodelled.id(calleeName(m.owner, m.name) + " (volatile)")));
+        before.add(Probe.REFLECTIVE_ACCESS.call());
+        reload(before, args, slots);
+        rw.instructions.insertBefore(m, before);
+    }
+
+    /** {@code java/lang/ref/ReferenceQueue} and {@code poll}: {@code ReferenceQueue.poll}, nested classes with dots. */
+    static String calleeName(String owner, String name) {
+        return owner.substring(owner.lastIndexOf('/') + 1).replace('$', '.') + "." + name;
+    }
+
+    /**
+     * Thread.isAlive() or getState(), which tell that a thread has ended: the receiver kept, and after the call a
+     * probe that logs a join when the answer is false or TERMINATED.
+     */
+    void ended(MethodInsnNode m, Probe probe) {
+        int receiver = rw.spill(Type.getType(Object.class), 0);
+        InsnList before = new InsnList();
+        before.add(new InsnNode(Opcodes.DUP));
+        before.add(new VarInsnNode(Opcodes.ASTORE, receiver));
+        InsnList after = new InsnList();
+        after.add(new InsnNode(Opcodes.DUP));
+        after.add(new VarInsnNode(Opcodes.ALOAD, receiver));
+        after.add(new TypeInsnNode(Opcodes.CHECKCAST, "java/lang/Thread"));
+        after.add(rw.loadLog());
+        after.add(MethodRewriter.push(rw.site(m)));
+        after.add(probe.call());
+        rw.instructions.insertBefore(m, before);
+        rw.instructions.insert(m, after);
     }
 
     void replace(MethodInsnNode m, Probe probe) {
@@ -100,38 +187,75 @@ final class CallRewriting {
         }
     }
 
-    void juc(MethodInsnNode m, boolean constructor) {
+    /**
+     * A call into java.util.concurrent ({@code treatment} JUC, PARK or UNPARK), or a constructor of it that is handed
+     * functions (JUC_FUNCTIONS): the functions wrapped with the receiver they are handed to (null for a constructor or
+     * a static call: SyncTasks), and around a call the interlocked events on the address of the receiver's
+     * synchronization, before it and after it, also when it throws (a future's get that throws ExecutionException
+     * still synchronized with the task; an await that throws BrokenBarrierException with the barrier). The receiver
+     * of LockSupport.park is the calling thread, of unpark the thread it unparks; of any other static call none.
+     */
+    void juc(MethodInsnNode m, JdkModel.Treatment treatment) {
+        boolean constructor = treatment == JdkModel.Treatment.JUC_FUNCTIONS;
         int site = rw.site(m);
         Type[] args = Type.getArgumentTypes(m.desc);
         InsnList before = new InsnList();
+        int[] slots = spillArguments(before, args);
+        int receiver = -1;
         if (!constructor) {
+            receiver = rw.spill(Type.getType(Object.class), 0);
+            if (m.getOpcode() != Opcodes.INVOKESTATIC) {
+                before.add(new InsnNode(Opcodes.DUP));
+            } else if (treatment == JdkModel.Treatment.PARK) {
+                before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Thread", "currentThread",
+                        "()Ljava/lang/Thread;", false));
+            } else if (treatment == JdkModel.Treatment.UNPARK && args.length == 1) {
+                before.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
+            } else {
+                before.add(new InsnNode(Opcodes.ACONST_NULL));
+            }
+            before.add(new VarInsnNode(Opcodes.ASTORE, receiver));
+            before.add(new VarInsnNode(Opcodes.ALOAD, receiver));
             before.add(rw.loadLog());
             before.add(MethodRewriter.push(site));
-            before.add(Probe.LOG_JUC.call());
+            before.add(Probe.LOG_JUC_BEFORE.call());
         }
-        boolean wraps = false;
-        for (Type a : args) {
-            wraps |= Probe.wrapper(a.getDescriptor()) != null;
-        }
-        if (wraps) {
-            int[] slots = spillArguments(before, args);
-            for (int i = 0; i < args.length; i++) {
-                before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
-                Probe w = Probe.wrapper(args[i].getDescriptor());
-                if (w != null) {
-                    before.add(MethodRewriter.push(site));
-                    before.add(w.call());
-                }
+        for (int i = 0; i < args.length; i++) {
+            before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+            Probe w = Probe.wrapper(args[i].getDescriptor());
+            if (w != null) {
+                before.add(receiver >= 0 && m.getOpcode() != Opcodes.INVOKESTATIC
+                        ? new VarInsnNode(Opcodes.ALOAD, receiver) : new InsnNode(Opcodes.ACONST_NULL));
+                before.add(MethodRewriter.push(site));
+                before.add(w.call());
             }
         }
-        rw.instructions.insertBefore(m, before);
-        if (!constructor) {
-            InsnList after = new InsnList();
-            after.add(rw.loadLog());
-            after.add(MethodRewriter.push(site));
-            after.add(Probe.LOG_JUC.call());
-            rw.instructions.insert(m, after);
+        if (constructor) {
+            rw.instructions.insertBefore(m, before);
+            return;
         }
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode handler = new LabelNode();
+        LabelNode done = new LabelNode();
+        before.add(start);
+        InsnList after = new InsnList();
+        after.add(end);
+        after.add(new VarInsnNode(Opcodes.ALOAD, receiver));
+        after.add(rw.loadLog());
+        after.add(MethodRewriter.push(site));
+        after.add(Probe.LOG_JUC_AFTER.call());
+        after.add(new JumpInsnNode(Opcodes.GOTO, done));
+        after.add(handler);
+        after.add(new VarInsnNode(Opcodes.ALOAD, receiver));
+        after.add(rw.loadLog());
+        after.add(MethodRewriter.push(site));
+        after.add(Probe.LOG_JUC_AFTER.call());
+        after.add(new InsnNode(Opcodes.ATHROW));
+        after.add(done);
+        rw.instructions.insertBefore(m, before);
+        rw.instructions.insert(m, after);
+        rw.handler(new TryCatchBlockNode(start, end, handler, null));
     }
 
     static boolean wrapsAny(String desc) {
@@ -229,7 +353,7 @@ final class CallRewriting {
         // block): a solo period leaves it out
         boolean solo = !c.muting();
         switch (c.treatment()) {
-            case ATOMIC -> {
+            case ATOMIC, ATOMIC_HOLDER -> {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(rw.loadLog());
                 before.add((solo ? Probe.LOCK_ATOMIC_UNLESS_SOLO : Probe.LOCK_ATOMIC).call());
@@ -276,6 +400,23 @@ final class CallRewriting {
                 before.add(rw.loadLog());
                 before.add((solo ? Probe.LOCK_UNSAFE_UNLESS_SOLO : Probe.LOCK_UNSAFE).call());
             }
+            case INTERRUPT, INTERRUPT_READ -> {
+                before.add(new InsnNode(Opcodes.DUP));
+                before.add(rw.loadLog());
+                before.add(Probe.LOCK_INTERRUPT.call());
+            }
+            case INTERRUPTED -> {
+                before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Thread", "currentThread",
+                        "()Ljava/lang/Thread;", false));
+                before.add(rw.loadLog());
+                before.add(Probe.LOCK_INTERRUPT.call());
+            }
+            case REFERENCE -> {
+                before.add(new InsnNode(Opcodes.DUP));
+                before.add(MethodRewriter.push(c.coordinates()));
+                before.add(rw.loadLog());
+                before.add(Probe.LOCK_REFERENT.call());
+            }
             default -> throw new IllegalArgumentException(c.treatment().name());
         }
         if (c.muting()) {
@@ -291,16 +432,37 @@ final class CallRewriting {
         before.add(start);
         InsnList after = new InsnList();
         after.add(end);
-        after.add(rw.loadLog());
-        after.add(MethodRewriter.push(site));
-        after.add(MethodRewriter.push(c.kind()));
-        after.add((c.muting() ? Probe.LOG_CALL_UNMUTE : Probe.LOG_CALL).call());
+        if (c.treatment() == JdkModel.Treatment.INTERRUPTED) {
+            after.add(new InsnNode(Opcodes.DUP)); // what it returned decides: a load, or a load and a clear
+            after.add(rw.loadLog());
+            after.add(MethodRewriter.push(site));
+            after.add(Probe.LOG_INTERRUPTED.call());
+        } else {
+            after.add(rw.loadLog());
+            after.add(MethodRewriter.push(site));
+            after.add(MethodRewriter.push(c.kind()));
+            after.add((c.muting() ? Probe.LOG_CALL_UNMUTE : Probe.LOG_CALL).call());
+        }
         after.add(new JumpInsnNode(Opcodes.GOTO, done));
         after.add(handler);
         after.add(rw.loadLog());
         after.add((c.muting() ? Probe.UNLOCK_UNMUTE : Probe.UNLOCK).call());
         after.add(new InsnNode(Opcodes.ATHROW));
         after.add(done);
+        if (c.treatment() == JdkModel.Treatment.REFERENCE && m.name.equals("enqueue")) {
+            // the cleared reference then goes to its queue, under the queue's lock: not modelled, a full fence
+            after.add(rw.loadLog());
+            after.add(MethodRewriter.push(rw.site(m)));
+            after.add(MethodRewriter.push(dev.mmcheck.runtime.Unmodelled.id("Reference.enqueue")));
+            after.add(Probe.UNMODELLED_CALL.call());
+        }
+        if (c.treatment() == JdkModel.Treatment.ATOMIC_HOLDER) {
+            // the JDK stored the stamp or mark into the application's holder array: that store, as the thread's own
+            after.add(new VarInsnNode(Opcodes.ALOAD, slots[0]));
+            after.add(rw.loadLog());
+            after.add(MethodRewriter.push(rw.site(m)));
+            after.add(Probe.HOLDER_STORED.call());
+        }
         rw.instructions.insertBefore(m, before);
         rw.instructions.insert(m, after);
         rw.handler(new TryCatchBlockNode(start, end, handler, null));

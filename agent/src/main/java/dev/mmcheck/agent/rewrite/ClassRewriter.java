@@ -156,8 +156,16 @@ public final class ClassRewriter extends ClassVisitor {
 
     /** Registers the site of an instruction of method {@code method} that accesses memory in {@code mode}. */
     int site(String method, int line, int bci, String mode) {
+        return site(method, line, bci, mode, false);
+    }
+
+    /**
+     * {@link #site(String, int, int, String)} of a helper's access when {@code helper}: one whose field or element
+     * its caller chooses (HelperAccesses), told apart by the call that reached it.
+     */
+    int site(String method, int line, int bci, String mode, boolean helper) {
         return context.sites().register(className, method, sourceFile.isEmpty() ? simpleName() + ".java" : sourceFile,
-                line, bci, mode);
+                line, bci, mode, helper);
     }
 
     private String simpleName() {

@@ -66,7 +66,7 @@ final class FieldRewriting {
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(rw.loadLog());
                 before.add(MethodRewriter.push(field));
-                before.add((facts.isVolatile() ? Probe.LOCK_FIELD : lockPlain(f)).call());
+                before.add((facts.isVolatile() ? Probe.LOCK_VOLATILE_STORE : lockPlain(f)).call());
                 before.add(new VarInsnNode(type.getOpcode(Opcodes.ILOAD), v));
                 rw.storing(before, after, l, site, facts.isVolatile() ? Kinds.VOLATILE_STORE : Kinds.STORE);
                 rw.endGroupAfter(f, after);
@@ -77,7 +77,7 @@ final class FieldRewriting {
                 pretouch(before, f, type);
                 before.add(rw.loadLog());
                 before.add(MethodRewriter.push(field));
-                before.add(Probe.LOCK_STATIC.call());
+                before.add((facts.isVolatile() ? Probe.LOCK_STATIC_VOLATILE_STORE : Probe.LOCK_STATIC).call());
                 before.add(new VarInsnNode(type.getOpcode(Opcodes.ILOAD), v));
                 rw.storing(before, after, l, site, facts.isVolatile() ? Kinds.VOLATILE_STORE : Kinds.STORE);
             }

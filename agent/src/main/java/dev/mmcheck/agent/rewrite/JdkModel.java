@@ -18,7 +18,10 @@ final class JdkModel {
     enum Treatment {
         /** not modelled */
         NONE,
-        /** synchronization inside the JDK: an interlocked event on the JUC address before and after */
+        /**
+         * synchronization inside the JDK: an interlocked event before and after the call on the address of the
+         * receiver's synchronization (runtime.SyncObjects)
+         */
         JUC,
         /**
          * ThreadLocalRandom.current(): JUC on a thread's first call only (its seed's initialization draws from a
@@ -36,14 +39,57 @@ final class JdkModel {
         JUC_FUNCTIONS,
         /** a call on a java.util interface: JUC when the receiver turns out to be a concurrent or synchronized class */
         MAYBE_JUC,
+        /** LockSupport.park, all arities: {@link #JUC} on the calling thread's address */
+        PARK,
+        /** LockSupport.unpark(thread): {@link #JUC} on that thread's address */
+        UNPARK,
+        /**
+         * a JDK call that may synchronize and that mmcheck does not model: a full fence of the calling thread before
+         * the call (which can only take findings away, never make one), counted by method and named in the run's
+         * notes; never a happens-before edge (docs/mapping.md, "The JDK's memory-relevant methods")
+         */
+        UNMODELLED,
+        /**
+         * Field.get*(Object), Field.set*(Object, ...): a reflective access of a field, which is not an event; of a
+         * volatile field (decided at run time) {@link #UNMODELLED}, a full fence counted under the method's name
+         */
+        REFLECTIVE,
+        /** Thread.interrupt(): a volatile store of the thread's interrupt status, bracketed, any override muted */
+        INTERRUPT,
+        /** Thread.isInterrupted(): a load of the thread's interrupt status, bracketed */
+        INTERRUPT_READ,
+        /** Thread.interrupted(): the calling thread's status read, and cleared when it was set: a load or a CAS */
+        INTERRUPTED,
+        /** Thread.isAlive(): when it returns false, the thread has ended: a join (JLS 17.4.4) */
+        ALIVE,
+        /** Thread.getState(): TERMINATED, as isAlive() returning false */
+        STATE,
+        /** TimeUnit.timedJoin(thread, timeout): Thread.join(ms, ns) */
+        TIMED_JOIN,
+        /** TimeUnit.timedWait(monitor, timeout): Object.wait(ms, ns) */
+        TIMED_WAIT,
+        /**
+         * Reference.get, refersTo, clear, enqueue: a load or store of the referent, a field of the reference object,
+         * bracketed ({@link Call#coordinates} says which method, for the runtime's check of an override); enqueue's
+         * queue then a full fence ({@link #UNMODELLED})
+         */
+        REFERENCE,
         /** Thread.start */
         START,
         /** Thread.join, all arities */
         JOIN,
         /** Object.wait, all arities */
         WAIT,
-        /** an access through an Atomic{Integer,Long,Boolean,Reference} */
+        /**
+         * an access through an Atomic{Integer,Long,Boolean,Reference}, a Long/DoubleAdder, a Long/DoubleAccumulator
+         * or an AtomicStamped/MarkableReference: one address, the object's value, stands for all its state
+         */
         ATOMIC,
+        /**
+         * AtomicStampedReference.get(int[]) or AtomicMarkableReference.get(boolean[]): {@link #ATOMIC}'s load, and the
+         * JDK's store of the stamp or mark into element 0 of the holder array the application passed
+         */
+        ATOMIC_HOLDER,
         /** an access through an Atomic*Array element */
         ATOMIC_ARRAY,
         /** an access through a field updater */
@@ -89,6 +135,19 @@ final class JdkModel {
     private static final Set<String> ATOMICS = Set.of("java/util/concurrent/atomic/AtomicInteger",
             "java/util/concurrent/atomic/AtomicLong", "java/util/concurrent/atomic/AtomicBoolean",
             "java/util/concurrent/atomic/AtomicReference");
+    /**
+     * The striped counters: each add is a CAS of one cell (or the base), a full fence; sum() reads the base and every
+     * cell with volatile loads. One address stands for all the cells: the probes run the call under its stripe, so
+     * that in the run itself no add falls between the reads of one sum().
+     */
+    private static final Set<String> ADDERS = Set.of("java/util/concurrent/atomic/LongAdder",
+            "java/util/concurrent/atomic/DoubleAdder");
+    /** Striped accumulators: as {@link #ADDERS}, but every read and accumulation runs the application's function. */
+    private static final Set<String> ACCUMULATORS = Set.of("java/util/concurrent/atomic/LongAccumulator",
+            "java/util/concurrent/atomic/DoubleAccumulator");
+    /** A reference and a stamp (or mark) swapped together as one immutable pair in a volatile field. */
+    private static final Set<String> PAIRS = Set.of("java/util/concurrent/atomic/AtomicStampedReference",
+            "java/util/concurrent/atomic/AtomicMarkableReference");
     private static final Set<String> ATOMIC_ARRAYS = Set.of("java/util/concurrent/atomic/AtomicIntegerArray",
             "java/util/concurrent/atomic/AtomicLongArray", "java/util/concurrent/atomic/AtomicReferenceArray");
     private static final Set<String> UPDATERS = Set.of("java/util/concurrent/atomic/AtomicIntegerFieldUpdater",
@@ -101,6 +160,16 @@ final class JdkModel {
     private static final Set<String> MAP_READS = Set.of("get(Ljava/lang/Object;)Ljava/lang/Object;",
             "containsKey(Ljava/lang/Object;)Z", "getOrDefault(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
             "containsValue(Ljava/lang/Object;)Z", "isEmpty()Z", "size()I", "mappingCount()J");
+    /** The reference classes whose methods read or write the referent ({@link Treatment#REFERENCE}). */
+    private static final Set<String> REFERENCES = Set.of("java/lang/ref/Reference", "java/lang/ref/WeakReference",
+            "java/lang/ref/SoftReference", "java/lang/ref/PhantomReference");
+    /**
+     * The methods of a reference that touch the referent, by index (runtime Probes.lockReferent): get and refersTo
+     * read it (the latter natively), clear writes null (natively, clear0, since JDK 16), enqueue clears it too and
+     * then adds the reference to its queue.
+     */
+    static final java.util.List<String> REFERENT_METHODS = java.util.List.of("get()Ljava/lang/Object;",
+            "refersTo(Ljava/lang/Object;)Z", "clear()V", "enqueue()Z");
     private static final Set<String> SYNCHRONIZED_CLASSES = Set.of("java/util/Vector", "java/util/Stack",
             "java/util/Hashtable", "java/lang/StringBuffer");
 
@@ -123,23 +192,60 @@ final class JdkModel {
                 return Call.of(Treatment.JOIN);
             }
         }
+        if (threadType && !isStatic) {
+            Call c = thread(name, desc);
+            if (c != null) {
+                return c;
+            }
+        }
+        if (owner.equals("java/lang/Thread") && isStatic) {
+            if (name.equals("interrupted") && desc.equals("()Z")) {
+                return Call.of(Treatment.INTERRUPTED);
+            }
+            // a thread started by the JDK with no start() of the application's to give it its edge
+            return name.equals("startVirtualThread") ? Call.of(Treatment.UNMODELLED) : Call.NONE;
+        }
+        if (owner.startsWith("java/lang/Thread$Builder") && name.equals("start")) {
+            return Call.of(Treatment.UNMODELLED);
+        }
         if (name.equals("wait") && !isStatic && (desc.equals("()V") || desc.equals("(J)V") || desc.equals("(JI)V"))) {
             return Call.of(Treatment.WAIT);
         }
         if (ATOMICS.contains(owner) && !isStatic) {
+            if (name.equals("toString") && desc.equals("()Ljava/lang/String;")) {
+                // a volatile read formatted; AtomicReference's calls the value's toString, code of the application's
+                return Call.access(Treatment.ATOMIC, Kinds.LOAD, owner.endsWith("AtomicReference"));
+            }
             int k = accessKind(name);
-            return k < 0 ? Call.NONE : Call.access(Treatment.ATOMIC, k, isFunctional(name));
+            return k < 0 ? leftOver(name) : Call.access(Treatment.ATOMIC, k, isFunctional(name));
+        }
+        if (ADDERS.contains(owner) && !isStatic) {
+            int k = adderKind(name);
+            return k < 0 ? leftOver(name) : Call.access(Treatment.ATOMIC, k, false);
+        }
+        if (ACCUMULATORS.contains(owner) && !isStatic) {
+            int k = adderKind(name);
+            if (name.equals("accumulate") || name.equals("get") || name.equals("getThenReset")) {
+                k = name.equals("get") ? Kinds.LOAD : Kinds.INTERLOCKED;
+            }
+            // every read combines the cells with the application's function, and accumulate applies it: run muted;
+            // reset() stores the identity and runs nothing
+            return k < 0 ? leftOver(name) : Call.access(Treatment.ATOMIC, k, !name.equals("reset"));
+        }
+        if (PAIRS.contains(owner) && !isStatic) {
+            Call c = pair(name, desc);
+            return c == Call.NONE ? leftOver(name) : c;
         }
         if (ATOMIC_ARRAYS.contains(owner) && !isStatic) {
             int k = accessKind(name);
-            return k < 0 ? Call.NONE : Call.access(Treatment.ATOMIC_ARRAY, k, isFunctional(name));
+            return k < 0 ? leftOver(name) : Call.access(Treatment.ATOMIC_ARRAY, k, isFunctional(name));
         }
         if (UPDATERS.contains(owner)) {
             if (isStatic && name.equals("newUpdater")) {
                 return Call.of(Treatment.UPDATER_NEW);
             }
             int k = isStatic ? -1 : accessKind(name);
-            return k < 0 ? Call.NONE : Call.access(Treatment.UPDATER, k, isFunctional(name));
+            return k >= 0 ? Call.access(Treatment.UPDATER, k, isFunctional(name)) : isStatic ? Call.NONE : leftOver(name);
         }
         if (owner.equals("java/lang/invoke/VarHandle")) {
             return handle(name, desc, isStatic);
@@ -167,7 +273,16 @@ final class JdkModel {
         }
         if (owner.equals("java/util/concurrent/TimeUnit")) {
             // unit arithmetic and sleep (Thread.sleep: no synchronization in the memory model); a timed join or wait is
-            return name.equals("timedJoin") || name.equals("timedWait") ? Call.of(Treatment.JUC) : Call.NONE;
+            if (name.equals("timedJoin") && desc.equals("(Ljava/lang/Thread;J)V")) {
+                return Call.of(Treatment.TIMED_JOIN);
+            }
+            return name.equals("timedWait") && desc.equals("(Ljava/lang/Object;J)V") ? Call.of(Treatment.TIMED_WAIT)
+                    : Call.NONE;
+        }
+        if (owner.equals("java/util/concurrent/locks/LockSupport")) {
+            // a park returns after an unpark of its thread (or spuriously): both on the parked thread's address
+            return name.startsWith("park") ? Call.of(Treatment.PARK)
+                    : name.equals("unpark") ? Call.of(Treatment.UNPARK) : Call.NONE; // getBlocker: a plain read
         }
         boolean mapRead = !isStatic && MAP_READS.contains(name + desc);
         if (mapRead && (owner.equals("java/util/concurrent/ConcurrentHashMap") || owner.equals("java/util/concurrent/ConcurrentMap"))) {
@@ -182,11 +297,94 @@ final class JdkModel {
         if (SYNCHRONIZED_CLASSES.contains(owner) || (owner.startsWith("java/io/") && !isStatic)) {
             return Call.of(Treatment.JUC);
         }
+        if (REFERENCES.contains(owner) && !isStatic) {
+            int method = REFERENT_METHODS.indexOf(name + desc);
+            if (method >= 0 && !(method == 0 && owner.equals("java/lang/ref/PhantomReference"))) {
+                // a phantom reference's get() returns null without reading the referent
+                // a super call runs the JDK's method whatever the receiver's class overrides (runtime lockReferent)
+                return new Call(Treatment.REFERENCE, method < 2 ? Kinds.LOAD : Kinds.STORE, false,
+                        method | (isSpecial ? 4 : 0));
+            }
+        }
+        if (owner.equals("java/lang/reflect/Field") && !isStatic && (name.startsWith("get") || name.startsWith("set"))
+                && desc.startsWith("(Ljava/lang/Object;")) {
+            return Call.of(Treatment.REFLECTIVE);
+        }
+        if (mayWait(owner, name, isStatic)) {
+            return Call.of(Treatment.UNMODELLED);
+        }
         if (opcode == org.objectweb.asm.Opcodes.INVOKEINTERFACE && owner.startsWith("java/util/")
                 && owner.indexOf('/', "java/util/".length()) < 0) {
             return Call.of(Treatment.MAYBE_JUC);
         }
         return Call.NONE;
+    }
+
+    /**
+     * A method of java.lang.Thread on an instance whose memory effect the JLS defines (17.4.4: an interrupt
+     * synchronizes with the points that see it; a thread's end with the isAlive() that returns false) or that may
+     * synchronize, or null for the others, which synchronize with no other thread (sleep, yield, onSpinWait, the
+     * name, priority, daemon flag, stack trace...).
+     */
+    private static Call thread(String name, String desc) {
+        switch (name) {
+            case "interrupt":
+                return desc.equals("()V") ? new Call(Treatment.INTERRUPT, Kinds.VOLATILE_STORE, true, 0) : null;
+            case "isInterrupted":
+                return desc.equals("()Z") ? Call.access(Treatment.INTERRUPT_READ, Kinds.LOAD, false) : null;
+            case "isAlive":
+                return desc.equals("()Z") ? Call.of(Treatment.ALIVE) : null;
+            case "getState":
+                return desc.equals("()Ljava/lang/Thread$State;") ? Call.of(Treatment.STATE) : null;
+            case "stop": case "suspend": case "resume":
+                return Call.of(Treatment.UNMODELLED); // unsupported since JDK 20, deprecated before
+            default:
+                return null;
+        }
+    }
+
+    /**
+     * A method of an atomic class the model has no row for: Object's own (equals, hashCode: identity), an array's
+     * length (final) synchronize nothing; anything else (an atomic array's toString reads every element) is
+     * {@link Treatment#UNMODELLED}.
+     */
+    private static Call leftOver(String name) {
+        switch (name) {
+            case "equals": case "hashCode": case "getClass": case "length": case "notify": case "notifyAll":
+                return Call.NONE;
+            default:
+                return Call.of(Treatment.UNMODELLED);
+        }
+    }
+
+    /**
+     * Whether a call into the JDK outside java.util.concurrent may synchronize with another thread in a way the
+     * model does not follow: reference queues, cleaners, a reference's enqueue state and reachabilityFence
+     * (java.lang.ref's happens-before rules run through the collector); channels (a pipe's or a socket's write and
+     * read, on threads of one JVM); java.util.Timer (its queue's lock hands a task to the timer's thread). Each is
+     * {@link Treatment#UNMODELLED}: a full fence, counted and named. The methods of a reference that read or write
+     * its referent are modelled as the accesses they are ({@link Treatment#REFERENCE}).
+     */
+    static boolean mayWait(String owner, String name, boolean isStatic) {
+        if (owner.startsWith("java/lang/ref/")) {
+            switch (owner) {
+                case "java/lang/ref/ReferenceQueue":
+                    return name.equals("poll") || name.equals("remove");
+                case "java/lang/ref/Cleaner":
+                    return name.equals("register");
+                case "java/lang/ref/Cleaner$Cleanable":
+                    return name.equals("clean");
+                default:
+                    return name.equals("isEnqueued") || name.equals("reachabilityFence");
+            }
+        }
+        if (owner.startsWith("java/nio/channels/")) {
+            return !isStatic;
+        }
+        if (owner.equals("java/util/Timer")) {
+            return name.startsWith("schedule") || name.equals("cancel") || name.equals("purge");
+        }
+        return owner.equals("java/util/TimerTask") && name.equals("cancel");
     }
 
     /**
@@ -206,11 +404,52 @@ final class JdkModel {
             return "volatile";
         }
         boolean atomicLoad = treatment == Treatment.ATOMIC || treatment == Treatment.ATOMIC_ARRAY
-                || treatment == Treatment.UPDATER;
-        if (atomicLoad && accessKind(name) == Kinds.LOAD && !name.equals("getPlain")) {
-            return "volatile"; // Atomic*.get(), intValue(): volatile reads
+                || treatment == Treatment.UPDATER || treatment == Treatment.ATOMIC_HOLDER;
+        if (atomicLoad && (accessKind(name) == Kinds.LOAD || adderKind(name) == Kinds.LOAD || name.equals("getReference")
+                || name.equals("getStamp") || name.equals("isMarked")) && !name.equals("getPlain")) {
+            return "volatile"; // Atomic*.get(), intValue(), LongAdder.sum(): volatile reads
         }
         return "";
+    }
+
+    /**
+     * The event kind of a method of LongAdder or DoubleAdder (also the methods accumulators share with them), or -1:
+     * add/increment/decrement are a CAS; every read is volatile loads of the base and the cells; reset() volatile
+     * stores; sumThenReset() a getAndSet of each.
+     */
+    static int adderKind(String name) {
+        switch (name) {
+            case "add": case "increment": case "decrement": case "sumThenReset":
+                return Kinds.INTERLOCKED;
+            case "sum": case "intValue": case "longValue": case "floatValue": case "doubleValue": case "byteValue":
+            case "shortValue": case "toString":
+                return Kinds.LOAD; // toString formats sum(): no code of the application's
+            case "reset":
+                return Kinds.VOLATILE_STORE;
+            default:
+                return -1;
+        }
+    }
+
+    /**
+     * A method of AtomicStampedReference or AtomicMarkableReference: reads of the pair are volatile loads,
+     * set a volatile store, the compare-and-set family a CAS of the pair (when the expected pair does not match, or
+     * matches the new one, the JDK makes no CAS: modelled as one all the same, as a failed CAS of an AtomicReference
+     * is, a full fence the program may not have made, which can only take findings away).
+     */
+    private static Call pair(String name, String desc) {
+        switch (name) {
+            case "getReference": case "getStamp": case "isMarked":
+                return Call.access(Treatment.ATOMIC, Kinds.LOAD, false);
+            case "get":
+                return desc.startsWith("([") ? Call.access(Treatment.ATOMIC_HOLDER, Kinds.LOAD, false) : Call.NONE;
+            case "set":
+                return Call.access(Treatment.ATOMIC, Kinds.VOLATILE_STORE, false);
+            case "compareAndSet": case "weakCompareAndSet": case "attemptStamp": case "attemptMark":
+                return Call.access(Treatment.ATOMIC, Kinds.INTERLOCKED, false);
+            default:
+                return Call.NONE;
+        }
     }
 
     private static boolean isFunctional(String name) {
@@ -222,7 +461,7 @@ final class JdkModel {
     static int accessKind(String name) {
         switch (name) {
             case "get": case "getPlain": case "getOpaque": case "getAcquire": case "intValue": case "longValue":
-            case "floatValue": case "doubleValue":
+            case "floatValue": case "doubleValue": case "byteValue": case "shortValue":
                 return Kinds.LOAD; // not toString: AtomicReference's calls the value's toString, user code
             case "set":
                 return Kinds.VOLATILE_STORE;

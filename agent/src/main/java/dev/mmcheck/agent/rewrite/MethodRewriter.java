@@ -53,6 +53,12 @@ final class MethodRewriter extends MethodNode {
     private final FieldRewriting fields = new FieldRewriting(this);
     private final InstructionRewriting others = new InstructionRewriting(this);
     private final CallRewriting calls = new CallRewriting(this);
+    /** The accesses whose field or element the caller chooses (HelperAccesses): their sites are helper sites. */
+    private java.util.Set<AbstractInsnNode> helpers = java.util.Set.of();
+    /** Calls into code that may be instrumented, in order: each says where it is to what it calls (Probes.callFrom). */
+    private final List<MethodInsnNode> plainCalls = new ArrayList<>();
+    /** Whether one of them passes arguments: it may point a helper at what it accesses, so it says where it is. */
+    private boolean passes;
 
     MethodRewriter(ClassRewriter owner, int access, String name, String desc, String signature, String[] exceptions,
             MethodVisitor next) {
@@ -76,6 +82,7 @@ final class MethodRewriter extends MethodNode {
         nextLocal = maxLocals;
         bci = Bytecode.offsets(instructions);
         fenced = FenceOrdered.modes(instructions); // before any rewriting: the fence and the access side by side
+        helpers = owner.syncOnly() ? java.util.Set.of() : HelperAccesses.of(owner.internalName(), this, calls::addressing);
         boolean isCtor = name.equals("<init>");
         AbstractInsnNode superCall = isCtor ? superCall() : null;
         boolean started = !isCtor;
@@ -104,17 +111,31 @@ final class MethodRewriter extends MethodNode {
             switch (n.getType()) {
                 case AbstractInsnNode.FIELD_INSN -> fields.field((FieldInsnNode) n);
                 case AbstractInsnNode.INSN -> others.insn(n, endFence);
-                case AbstractInsnNode.METHOD_INSN -> calls.call((MethodInsnNode) n);
+                case AbstractInsnNode.METHOD_INSN -> {
+                    int before = rewritten;
+                    calls.call((MethodInsnNode) n);
+                    if (rewritten == before && !owner.syncOnly() && mayBeInstrumented((MethodInsnNode) n)) {
+                        plainCalls.add((MethodInsnNode) n);
+                        lines.put(n, line);
+                        passes |= !((MethodInsnNode) n).desc.startsWith("()");
+                    }
+                }
                 default -> { }
             }
         }
-        if (rewritten == 0 && !sync && !atomic) {
-            maxLocals = nextLocal - 1; // nothing to do: not even the prologue
+        if (rewritten == 0 && !sync && !atomic && !passes) {
+            // nothing to do: not even the prologue (a method that calls with no arguments only, a getter or a run(),
+            // leaves its callees the call that reached it: it cannot be what points a helper at its target)
+            maxLocals = nextLocal - 1;
             return;
         }
+        List<TryCatchBlockNode> ownHandlers = new ArrayList<>(tryCatchBlocks);
         InsnList prologue = new InsnList();
         prologue.add(Probe.THREAD_LOG.call());
         prologue.add(new VarInsnNode(Opcodes.ASTORE, threadLocal));
+        if (!plainCalls.isEmpty()) {
+            callers(prologue, ownHandlers);
+        }
         instructions.insert(prologue);
         if (sync || atomic) {
             new MethodBrackets(this).wrapBody(sync, atomic, superCall);
@@ -122,6 +143,72 @@ final class MethodRewriter extends MethodNode {
         // the bracketed calls' handlers first, so that they run before the method's own
         tryCatchBlocks.addAll(0, innerHandlers);
         maxLocals = Math.max(maxLocals, nextLocal);
+    }
+
+    /**
+     * The calling context (docs/report-format.md, "One finding per race"): the thread's log holds the site of the call that
+     * reached the method running now (runtime.Probes.callFrom), and every event carries it. This method keeps what
+     * it found there on entry (appended to {@code prologue}), puts each call's own site there before the call and
+     * its entry value back after it, and at each of its exception handlers (a call may have thrown). Only calls
+     * into code that may be instrumented, and not in excluded classes. A method that logs nothing gets the thread's
+     * log for it only when it passes arguments to such a call (it may be what points a helper at its target: a
+     * {@code record()} calling {@code putInt(1, 5)}).
+     */
+    private void callers(InsnList prologue, List<TryCatchBlockNode> ownHandlers) {
+        int saved = nextLocal++;
+        maxLocals = Math.max(maxLocals, nextLocal);
+        prologue.add(loadLog());
+        prologue.add(Probe.CALLER.call());
+        prologue.add(new VarInsnNode(Opcodes.ISTORE, saved));
+        for (MethodInsnNode m : plainCalls) {
+            InsnList before = new InsnList();
+            before.add(loadLog());
+            before.add(push(owner.site(name, lineOf(m), bciOf(m))));
+            before.add(Probe.CALL_FROM.call());
+            instructions.insertBefore(m, before);
+            instructions.insert(m, restore(saved));
+        }
+        java.util.Set<org.objectweb.asm.tree.LabelNode> done = java.util.Collections.newSetFromMap(
+                new java.util.IdentityHashMap<>());
+        for (TryCatchBlockNode h : ownHandlers) {
+            if (done.add(h.handler)) {
+                // after the handler's label, its line and its frame: the code the handler runs
+                AbstractInsnNode at = h.handler;
+                while (at.getNext() != null && at.getNext().getOpcode() < 0) {
+                    at = at.getNext();
+                }
+                instructions.insert(at, restore(saved));
+            }
+        }
+    }
+
+    private InsnList restore(int saved) {
+        InsnList code = new InsnList();
+        code.add(loadLog());
+        code.add(new VarInsnNode(Opcodes.ILOAD, saved));
+        code.add(Probe.CALL_FROM.call());
+        return code;
+    }
+
+    /**
+     * Whether call {@code m} may run instrumented code whose accesses want to know where they were called from: not
+     * the JDK's, not a constructor (an object under construction is its own).
+     */
+    private static boolean mayBeInstrumented(MethodInsnNode m) {
+        String o = m.owner;
+        return !m.name.startsWith("<") && !o.startsWith("[") && !o.startsWith("java/") && !o.startsWith("javax/")
+                && !o.startsWith("jdk/") && !o.startsWith("sun/") && !o.startsWith("com/sun/");
+    }
+
+    private final Map<AbstractInsnNode, Integer> lines = new java.util.IdentityHashMap<>();
+
+    private int lineOf(AbstractInsnNode n) {
+        return lines.getOrDefault(n, 0);
+    }
+
+    private int bciOf(AbstractInsnNode n) {
+        Integer at = bci.get(n);
+        return at == null ? -1 : at;
     }
 
     /** Where a plain access stands in a group of accesses that share one solo window ({@link #groups}). */
@@ -266,7 +353,7 @@ final class MethodRewriter extends MethodNode {
     /** {@link #site(AbstractInsnNode)} for an access in {@code mode} ({@code Site.mode}: volatile, acquire, opaque). */
     int site(AbstractInsnNode n, String mode) {
         Integer at = bci.get(n);
-        return owner.site(name, line, at == null ? -1 : at, mode);
+        return owner.site(name, line, at == null ? -1 : at, mode, helpers.contains(n));
     }
 
     /** The mode a fence next to plain field access {@code n} gives it ({@code release}, {@code acquire}), or empty. */

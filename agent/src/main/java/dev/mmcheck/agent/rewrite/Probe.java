@@ -18,6 +18,10 @@ import org.objectweb.asm.tree.MethodInsnNode;
 enum Probe {
     /** The calling thread's log, into a local at method entry. */
     THREAD_LOG("threadLog", "()" + Desc.LOG),
+    /** The site of the call that reached the running method, as the log holds it at entry (docs/report-format.md, "One finding per race"). */
+    CALLER("caller", "(" + Desc.LOG + ")I"),
+    /** Before a call (the call's site) and after it (what {@link #CALLER} gave): (log, site). */
+    CALL_FROM("callFrom", "(" + Desc.LOG + "I)V"),
 
     /** Lock before GETFIELD/PUTFIELD of a volatile field (always logged): (object, log, field id). */
     LOCK_FIELD("lockField", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
@@ -25,6 +29,8 @@ enum Probe {
     LOCK_PLAIN_FIELD("lockPlainField", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
     /** Lock before GETSTATIC/PUTSTATIC: (log, field id). */
     LOCK_STATIC("lockStatic", "(" + Desc.LOG + "I)V"),
+    LOCK_VOLATILE_STORE("lockVolatileStore", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
+    LOCK_STATIC_VOLATILE_STORE("lockStaticVolatileStore", "(" + Desc.LOG + "I)V"),
     /** Lock before GETSTATIC of a static final: (log, field id); only the thread's first read of it is logged. */
     LOCK_STATIC_FINAL("lockStaticFinal", "(" + Desc.LOG + "I)V"),
     /** Lock before an array element load (AALOAD) or a primitive element store: (array, index, log). */
@@ -121,6 +127,11 @@ enum Probe {
 
     /** After a bracketed call: log the access of a kind, then unlock: (log, site, kind). */
     LOG_CALL("logCall", "(" + Desc.LOG + "II)V"),
+    /**
+     * After AtomicStampedReference.get(int[]) or AtomicMarkableReference.get(boolean[]): the JDK's store into element
+     * 0 of the holder, logged as a plain store of the calling thread: (holder, log, site).
+     */
+    HOLDER_STORED("holderStored", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
     /** Before a bracketed call that runs a user function (getAndUpdate...): its accesses are not logged. */
     MUTE("mute", "(" + Desc.LOG + ")V"),
     /** Before the lock probe of a bracketed call that writes: under sampling the lock probe takes its flush ticket. */
@@ -142,20 +153,49 @@ enum Probe {
     WAIT_2("wait2", "(Ljava/lang/Object;JI" + Desc.LOG + "I)V"),
     /** A fence of a kind (full, StoreStore, load): (log, site, kind). */
     LOG_FENCE("logFence", "(" + Desc.LOG + "II)V"),
-    /** Before and after a call into java.util.concurrent: (log, site). */
-    LOG_JUC("logJuc", "(" + Desc.LOG + "I)V"),
-    /** After ThreadLocalRandom.current(): {@link #LOG_JUC} on the thread's first such call only: (log, site). */
+    /**
+     * Before a call into java.util.concurrent: an interlocked event on the address of the receiver's synchronization
+     * (null for a static call): (receiver, log, site).
+     */
+    LOG_JUC_BEFORE("logJucBefore", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
+    /** After it, also when it throws: (receiver, log, site). */
+    LOG_JUC_AFTER("logJucAfter", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
+    /** After ThreadLocalRandom.current(): {@link #LOG_JUC_BEFORE} on the seeder, on the thread's first such call only: (log, site). */
     LOG_JUC_FIRST("logJucFirst", "(" + Desc.LOG + "I)V"),
-    /** Before a call that only reads a map: LOG_JUC(_IF), left out in a solo period on a ConcurrentHashMap: (receiver, log, site, jucOwner). */
+    /** Before a call that only reads a map: LOG_JUC_BEFORE or LOG_JUC_IF, left out in a solo period on a ConcurrentHashMap: (receiver, log, site, jucOwner). */
     LOG_MAP_READ_BEFORE("logMapReadBefore", "(Ljava/lang/Object;" + Desc.LOG + "II)V"),
     /** After it: the same. */
     LOG_MAP_READ_AFTER("logMapReadAfter", "(Ljava/lang/Object;" + Desc.LOG + "II)V"),
-    /** {@link #LOG_JUC} when the receiver of a java.util interface call synchronizes: (receiver, log, site). */
+    /** {@link #LOG_JUC_BEFORE} when the receiver of a java.util interface call synchronizes: (receiver, log, site). */
     LOG_JUC_IF("logJucIf", "(Ljava/lang/Object;" + Desc.LOG + "I)V"),
     /** An atomic method begins: (log, site). */
     TX_BEGIN("txBegin", "(" + Desc.LOG + "I)V"),
     /** An atomic method ends, normally or by an exception. */
     TX_END("txEnd", "(" + Desc.LOG + "I)V"),
+    /**
+     * Before a JDK call that may synchronize and is not modelled: a full fence, counted under the callee's id
+     * (runtime Unmodelled): (log, site, callee).
+     */
+    UNMODELLED_CALL("unmodelledCall", "(" + Desc.LOG + "II)V"),
+    /** Before Field.get*(o)/set*(o, v): {@link #UNMODELLED_CALL} when the field is volatile: (field, log, site, callee). */
+    REFLECTIVE_ACCESS("reflectiveAccess", "(Ljava/lang/reflect/Field;" + Desc.LOG + "II)V"),
+    /** Lock before Thread.interrupt(), isInterrupted() or interrupted(): (thread, log); its interrupt status. */
+    LOCK_INTERRUPT("lockInterrupt", "(Ljava/lang/Object;" + Desc.LOG + ")V"),
+    /** After Thread.interrupted(): a load, or when it returned true (and cleared the status) a CAS; unlock: (result, log, site). */
+    LOG_INTERRUPTED("logInterrupted", "(Z" + Desc.LOG + "I)V"),
+    /** After Thread.isAlive(): a join when it returned false: (alive, thread, log, site). */
+    ALIVE_CHECKED("aliveChecked", "(ZLjava/lang/Thread;" + Desc.LOG + "I)V"),
+    /** After Thread.getState(): a join when it returned TERMINATED: (state, thread, log, site). */
+    STATE_CHECKED("stateChecked", "(Ljava/lang/Thread$State;Ljava/lang/Thread;" + Desc.LOG + "I)V"),
+    /** Replaces {@code unit.timedJoin(thread, timeout)}: (unit, thread, timeout, log, site). */
+    TIMED_JOIN("timedJoin", "(Ljava/util/concurrent/TimeUnit;Ljava/lang/Thread;J" + Desc.LOG + "I)V"),
+    /** Replaces {@code unit.timedWait(monitor, timeout)}: (unit, monitor, timeout, log, site). */
+    TIMED_WAIT("timedWait", "(Ljava/util/concurrent/TimeUnit;Ljava/lang/Object;J" + Desc.LOG + "I)V"),
+    /**
+     * Lock before Reference.get, refersTo, clear or enqueue (by index, JdkModel.REFERENT_METHODS): the referent's
+     * address, unless the receiver's class overrides the method (its instrumented code is seen): (reference, method, log).
+     */
+    LOCK_REFERENT("lockReferent", "(Ljava/lang/Object;I" + Desc.LOG + ")V"),
     /** Replaces {@code t.start()}: (thread, log, site). */
     START_THREAD("startThread", "(Ljava/lang/Thread;" + Desc.LOG + "I)V"),
     /** Replaces {@code t.join()}. */
@@ -176,28 +216,28 @@ enum Probe {
 
     /** Wraps a function handed to java.util.concurrent when the receiver synchronizes: (receiver, f, kind, site). */
     WRAP_IF(Desc.TASKS, "wrapIf", "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/String;I)Ljava/lang/Object;"),
-    /** Wraps a Runnable: (f, site). */
-    RUNNABLE(Desc.TASKS, "runnable", "(Ljava/lang/Runnable;I)Ljava/lang/Runnable;"),
+    /** Wraps a Runnable handed to a call on a receiver (null for a constructor or a static call): (f, receiver, site). */
+    RUNNABLE(Desc.TASKS, "runnable", "(Ljava/lang/Runnable;Ljava/lang/Object;I)Ljava/lang/Runnable;"),
     /** Wraps a Callable. */
-    CALLABLE(Desc.TASKS, "callable", "(Ljava/util/concurrent/Callable;I)Ljava/util/concurrent/Callable;"),
+    CALLABLE(Desc.TASKS, "callable", "(Ljava/util/concurrent/Callable;Ljava/lang/Object;I)Ljava/util/concurrent/Callable;"),
     /** Wraps a Supplier. */
-    SUPPLIER(Desc.TASKS, "supplier", "(Ljava/util/function/Supplier;I)Ljava/util/function/Supplier;"),
+    SUPPLIER(Desc.TASKS, "supplier", "(Ljava/util/function/Supplier;Ljava/lang/Object;I)Ljava/util/function/Supplier;"),
     /** Wraps a Function. */
-    FUNCTION(Desc.TASKS, "function", "(Ljava/util/function/Function;I)Ljava/util/function/Function;"),
+    FUNCTION(Desc.TASKS, "function", "(Ljava/util/function/Function;Ljava/lang/Object;I)Ljava/util/function/Function;"),
     /** Wraps a UnaryOperator. */
     UNARY_OPERATOR(Desc.TASKS, "unaryOperator",
-            "(Ljava/util/function/UnaryOperator;I)Ljava/util/function/UnaryOperator;"),
+            "(Ljava/util/function/UnaryOperator;Ljava/lang/Object;I)Ljava/util/function/UnaryOperator;"),
     /** Wraps a BiFunction. */
-    BI_FUNCTION(Desc.TASKS, "biFunction", "(Ljava/util/function/BiFunction;I)Ljava/util/function/BiFunction;"),
+    BI_FUNCTION(Desc.TASKS, "biFunction", "(Ljava/util/function/BiFunction;Ljava/lang/Object;I)Ljava/util/function/BiFunction;"),
     /** Wraps a BinaryOperator. */
     BINARY_OPERATOR(Desc.TASKS, "binaryOperator",
-            "(Ljava/util/function/BinaryOperator;I)Ljava/util/function/BinaryOperator;"),
+            "(Ljava/util/function/BinaryOperator;Ljava/lang/Object;I)Ljava/util/function/BinaryOperator;"),
     /** Wraps a Consumer. */
-    CONSUMER(Desc.TASKS, "consumer", "(Ljava/util/function/Consumer;I)Ljava/util/function/Consumer;"),
+    CONSUMER(Desc.TASKS, "consumer", "(Ljava/util/function/Consumer;Ljava/lang/Object;I)Ljava/util/function/Consumer;"),
     /** Wraps a BiConsumer. */
-    BI_CONSUMER(Desc.TASKS, "biConsumer", "(Ljava/util/function/BiConsumer;I)Ljava/util/function/BiConsumer;"),
+    BI_CONSUMER(Desc.TASKS, "biConsumer", "(Ljava/util/function/BiConsumer;Ljava/lang/Object;I)Ljava/util/function/BiConsumer;"),
     /** Wraps a Predicate. */
-    PREDICATE(Desc.TASKS, "predicate", "(Ljava/util/function/Predicate;I)Ljava/util/function/Predicate;");
+    PREDICATE(Desc.TASKS, "predicate", "(Ljava/util/function/Predicate;Ljava/lang/Object;I)Ljava/util/function/Predicate;");
 
     /** Internal names and descriptors the table is written with. */
     static final class Desc {

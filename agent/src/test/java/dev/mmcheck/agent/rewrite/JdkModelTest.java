@@ -30,6 +30,9 @@ class JdkModelTest {
         "ATOMIC       | setPlain          | -",
         "ATOMIC       | lazySet           | -",
         "ATOMIC       | compareAndSet     | -",
+        "ATOMIC       | sum               | volatile",
+        "ATOMIC       | getReference      | volatile",
+        "ATOMIC_HOLDER | get              | volatile",
         "ATOMIC_ARRAY | get               | volatile",
         "UPDATER      | get               | volatile",
         "HANDLE       | get               | -",
@@ -64,6 +67,62 @@ class JdkModelTest {
         assertEquals(ATOMIC, virt("java/util/concurrent/atomic/AtomicReference", "get", "()Ljava/lang/Object;").treatment());
         assertEquals(JdkModel.Treatment.NONE, virt("java/util/concurrent/atomic/AtomicIntegerArray", "length", "()I")
                 .treatment());
+    }
+
+    /** Every class of java.util.concurrent.atomic beyond the four plain atomics, by method family. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        // class                 | method         | descriptor                         | kind         | muted
+        "LongAdder               | increment      | ()V                                | INTERLOCKED  | false",
+        "LongAdder               | add            | (J)V                               | INTERLOCKED  | false",
+        "LongAdder               | decrement      | ()V                                | INTERLOCKED  | false",
+        "LongAdder               | sum            | ()J                                | LOAD         | false",
+        "LongAdder               | intValue       | ()I                                | LOAD         | false",
+        "LongAdder               | toString       | ()Ljava/lang/String;               | LOAD         | false",
+        "LongAdder               | sumThenReset   | ()J                                | INTERLOCKED  | false",
+        "LongAdder               | reset          | ()V                                | VOLATILE_STORE | false",
+        "DoubleAdder             | add            | (D)V                               | INTERLOCKED  | false",
+        "DoubleAdder             | sum            | ()D                                | LOAD         | false",
+        "DoubleAdder             | sumThenReset   | ()D                                | INTERLOCKED  | false",
+        "LongAccumulator         | accumulate     | (J)V                               | INTERLOCKED  | true",
+        "LongAccumulator         | get            | ()J                                | LOAD         | true",
+        "LongAccumulator         | longValue      | ()J                                | LOAD         | true",
+        "LongAccumulator         | getThenReset   | ()J                                | INTERLOCKED  | true",
+        "LongAccumulator         | reset          | ()V                                | VOLATILE_STORE | false",
+        "DoubleAccumulator       | accumulate     | (D)V                               | INTERLOCKED  | true",
+        "DoubleAccumulator       | get            | ()D                                | LOAD         | true",
+        "AtomicStampedReference  | getReference   | ()Ljava/lang/Object;               | LOAD         | false",
+        "AtomicStampedReference  | getStamp       | ()I                                | LOAD         | false",
+        "AtomicStampedReference  | set            | (Ljava/lang/Object;I)V             | VOLATILE_STORE | false",
+        "AtomicStampedReference  | compareAndSet  | (Ljava/lang/Object;Ljava/lang/Object;II)Z | INTERLOCKED | false",
+        "AtomicStampedReference  | attemptStamp   | (Ljava/lang/Object;I)Z             | INTERLOCKED  | false",
+        "AtomicMarkableReference | isMarked       | ()Z                                | LOAD         | false",
+        "AtomicMarkableReference | weakCompareAndSet | (Ljava/lang/Object;Ljava/lang/Object;ZZ)Z | INTERLOCKED | false",
+        "AtomicMarkableReference | attemptMark    | (Ljava/lang/Object;Z)Z             | INTERLOCKED  | false",
+        "AtomicInteger           | shortValue     | ()S                                | LOAD         | false",
+    })
+    void everyAtomicClassByMethodFamily(String type, String method, String desc, String kind, boolean muted) {
+        JdkModel.Call c = virt("java/util/concurrent/atomic/" + type, method, desc);
+        assertEquals(ATOMIC, c.treatment(), type + "." + method);
+        assertEquals(kindOf(kind), c.kind(), type + "." + method);
+        assertEquals(muted, c.muting(), type + "." + method + ": runs the application's function");
+    }
+
+    private static int kindOf(String name) {
+        try {
+            return Kinds.class.getField(name).getInt(null);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(name, e);
+        }
+    }
+
+    @Test
+    void aPairsGetWithAHolderAlsoStoresIntoIt() {
+        JdkModel.Call c = virt("java/util/concurrent/atomic/AtomicStampedReference", "get", "([I)Ljava/lang/Object;");
+        assertEquals(JdkModel.Treatment.ATOMIC_HOLDER, c.treatment());
+        assertEquals(Kinds.LOAD, c.kind());
+        assertEquals(JdkModel.Treatment.ATOMIC_HOLDER, virt("java/util/concurrent/atomic/AtomicMarkableReference", "get",
+                "([Z)Ljava/lang/Object;").treatment());
     }
 
     @Test
@@ -131,8 +190,10 @@ class JdkModelTest {
         String unit = "java/util/concurrent/TimeUnit";
         assertEquals(JdkModel.Treatment.NONE, virt(unit, "toNanos", "(J)J").treatment());
         assertEquals(JdkModel.Treatment.NONE, virt(unit, "sleep", "(J)V").treatment(), "Thread.sleep synchronizes nothing");
-        assertEquals(JUC, virt(unit, "timedJoin", "(Ljava/lang/Thread;J)V").treatment(), "a join does");
-        assertEquals(JUC, virt(unit, "timedWait", "(Ljava/lang/Object;J)V").treatment(), "a wait does");
+        assertEquals(JdkModel.Treatment.TIMED_JOIN, virt(unit, "timedJoin", "(Ljava/lang/Thread;J)V").treatment(),
+                "a join does");
+        assertEquals(JdkModel.Treatment.TIMED_WAIT, virt(unit, "timedWait", "(Ljava/lang/Object;J)V").treatment(),
+                "a wait does");
     }
 
     @Test

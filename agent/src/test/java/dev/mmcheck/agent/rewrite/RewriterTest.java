@@ -90,7 +90,8 @@ class RewriterTest {
     void fieldAccessesGetLockAndLogProbes() throws Exception {
         byte[] b = transform(Accesses.class);
         assertEquals(List.of("threadLog", "lockPlainField", "logLoadI"), probes(b, "readPlain"));
-        assertEquals(List.of("threadLog", "lockField", "logStoreI", "unlock"), probes(b, "writeVolatile"));
+        assertEquals(List.of("threadLog", "lockVolatileStore", "logStoreI", "unlock"), probes(b, "writeVolatile"),
+                "a volatile store: schedule=active's widest point of a window before it (Schedule.beforeClosing)");
         assertEquals(List.of("threadLog", "lockStatic", "logLoadI", "lockStatic", "logStoreI", "unlock"), probes(b, "bumpStatic"));
         assertEquals(List.of("threadLog", "logMonitorEnter", "lockPlainField", "logLoadI", "logMonitorExit", "logMonitorExit"),
                 probes(b, "synced"));
@@ -114,8 +115,9 @@ class RewriterTest {
                 "lockElementIn", "logStoreJ", "unlock", "lockPlainFieldIn", "logLoadJ", "lockPlainFieldIn", "logStoreJ", "unlock",
                 "endGroup"), probes(b, "bump"));
         assertEquals(List.of("threadLog", "lockPlainFieldFirst", "logLoadA", "loadElementJIn", "endGroup"), probes(b, "read"));
-        assertEquals(List.of("threadLog", "lockPlainField", "logStoreI", "unlock", "lockPlainField", "logStoreI", "unlock"),
-                probes(b, "withCall"), "a call between: each access alone");
+        assertEquals(List.of("threadLog", "caller", "lockPlainField", "logStoreI", "unlock", "callFrom", "callFrom",
+                "lockPlainField", "logStoreI", "unlock"),
+                probes(b, "withCall"), "a call between: each access alone (the call says where it is, before and after)");
         assertEquals(List.of("threadLog", "lockPlainField", "logLoadI", "lockPlainField", "logLoadI"), probes(b, "divided"),
                 "an integer division between may throw: each alone");
         assertEquals(List.of("threadLog", "lockPlainField", "logLoadI", "lockPlainField", "logLoadI"), probes(b, "branch"),
@@ -273,7 +275,7 @@ class RewriterTest {
         }
     }
 
-    private record Ev(int kind, int slot, Object object, long value) {
+    private record Ev(int kind, int slot, Object object, long value, int site, int caller) {
     }
 
     /** Accesses the last run's thread could not log because they ran nested inside another's probes. */
@@ -314,7 +316,7 @@ class RewriterTest {
                 lastNested = log.nestedAccesses();
                 for (long i = from; i < log.lvProducerIndex(); i++) {
                     events.add(new Ev(log.lpInt(i, ThreadLog.KIND), log.lpInt(i, ThreadLog.SLOT), log.lpObject(i),
-                            log.lpValue(i)));
+                            log.lpValue(i), log.lpInt(i, ThreadLog.SITE), log.lpInt(i, ThreadLog.CALLER)));
                 }
             } catch (Throwable e) {
                 failure[0] = e;
@@ -431,8 +433,10 @@ class RewriterTest {
                 "setVolatile through the unreflected static handle, then PUTSTATIC");
         assertSame(onCount.get(0).object(), onCount.get(1).object(), "the static field's one owner token");
         assertEquals(unresolved, dev.mmcheck.runtime.Targets.unresolved(), "nothing checked under an address of its own");
-        assertEquals(unlogged + 1, dev.mmcheck.runtime.Targets.unloggedHandles(),
-                "the byte-array view has no target to log under: counted, to be said in the report");
+        assertEquals(unlogged, dev.mmcheck.runtime.Targets.unloggedHandles(),
+                "the byte-array view is resolved by its class: nothing unlogged");
+        assertEquals(List.of(0, 1, 2, 3), e.stream().filter(x -> x.object() instanceof byte[]
+                && x.kind() == Kinds.VOLATILE_STORE).map(Ev::slot).toList(), "its setVolatile: the four bytes it stores");
 
         byte[] excluded = transform(dev.mmcheck.agent.fixtures.MoreAccesses.class, true);
         long before = dev.mmcheck.runtime.Targets.unloggedHandles();
@@ -609,5 +613,68 @@ class RewriterTest {
         assertEquals(List.of(Kinds.STORE, Kinds.LOAD, Kinds.LOAD, Kinds.STORE, Kinds.LOAD, Kinds.LOAD, Kinds.LOAD),
                 run(fixture, transform(fixture, false), "data").stream().map(Ev::kind).toList(),
                 "the same class rewritten in full logs its data accesses");
+    }
+
+    /**
+     * Helper sites (rewrite.HelperAccesses): an access whose object, array, index or offset comes from a parameter
+     * other than {@code this} is one, marked in the site table; one whose target the method fixes itself is not
+     * (a queue's offer called from every test must stay one finding per race).
+     */
+    @Test
+    void accessesWhoseTargetTheCallerChoosesAreHelperSites() throws Exception {
+        transform(dev.mmcheck.agent.fixtures.Helpers.class);
+        java.util.Map<String, List<Boolean>> byMethod = new java.util.TreeMap<>();
+        for (int id = 0; id < sites.size(); id++) {
+            dev.mmcheck.checker.event.Site s = sites.get(id);
+            if (s.className().endsWith("Helpers") && !s.method().startsWith("<")) {
+                byMethod.computeIfAbsent(s.method(), k -> new ArrayList<>()).add(sites.helper(id));
+            }
+        }
+        assertEquals(List.of(true), byMethod.get("put"), "array and index given");
+        assertEquals(List.of(false, true), byMethod.get("putInt"), "this.data is not, data[index] is");
+        assertEquals(List.of(false, true), byMethod.get("getInt"), "the index through a local and arithmetic");
+        assertEquals(List.of(true), byMethod.get("set"), "the object given");
+        assertEquals(List.of(true), byMethod.get("lazy"), "the atomic array and index given");
+        assertFalse(byMethod.get("offer").contains(true), "only the value given: " + byMethod.get("offer"));
+        assertEquals(List.of(false), byMethod.get("setOwn"));
+    }
+
+    /**
+     * The calling context: each event carries the site of the call that reached the method that logged it
+     * (Probes.callFrom), the caller's own again after the call returned, or after a call threw and was caught.
+     */
+    @Test
+    void eventsCarryTheCallThatReachedTheirMethod() throws Exception {
+        Class<?> fixture = dev.mmcheck.agent.fixtures.Helpers.class;
+        byte[] b = transform(fixture);
+        assertTrue(probes(b, "record").containsAll(List.of("caller", "callFrom")), probes(b, "record").toString());
+        assertFalse(probes(b, "put").contains("callFrom"), "a method that calls nothing sets nothing");
+        EventLog.configure(1 << 12, true);
+        List<Ev> both = run(fixture, b, "both");
+        // record: putInt's load of data and store of data[1]; own = 2; putInt's load of data and store of data[2]
+        assertEquals(List.of(Kinds.LOAD, Kinds.STORE, Kinds.STORE, Kinds.LOAD, Kinds.STORE),
+                both.stream().map(Ev::kind).toList());
+        dev.mmcheck.checker.event.Site first = sites.get(both.get(1).caller());
+        assertEquals("record", first.method(), "data[1] stored through record's call");
+        assertEquals(lineOf("putInt(1, 5)"), first.line());
+        assertEquals(-1, both.get(2).caller(), "own = 2 after record() returned: both's own caller (none here)");
+        dev.mmcheck.checker.event.Site second = sites.get(both.get(4).caller());
+        assertEquals("both", second.method());
+        assertEquals(lineOf("putInt(2, 3)"), second.line());
+        List<Ev> thrown = run(fixture, b, "throwing");
+        assertEquals(List.of(Kinds.STORE, Kinds.STORE), thrown.stream().map(Ev::kind).toList());
+        assertEquals("throwing", sites.get(thrown.get(0).caller()).method(), "own = 3 in fail(), called from throwing");
+        assertEquals(-1, thrown.get(1).caller(), "own = 1 in the handler: the call to fail() is over");
+    }
+
+    private static int lineOf(String code) throws IOException {
+        List<String> lines = java.nio.file.Files.readAllLines(java.nio.file.Path.of(
+                "src/test/java/dev/mmcheck/agent/fixtures/Helpers.java"));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(code)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError(code);
     }
 }

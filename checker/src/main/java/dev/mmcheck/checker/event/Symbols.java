@@ -17,6 +17,9 @@ public final class Symbols implements Names {
     private final Map<String, Integer> threadIds = new HashMap<>();
     private final List<String> addresses = new ArrayList<>();
     private final Map<String, Integer> addressIds = new HashMap<>();
+    // per address id, the id of its name without the object (addressShape)
+    private int[] shapes = new int[16];
+    private final Map<String, Integer> shapeIds = new HashMap<>();
     private final List<Site> sites = new ArrayList<>();
     private final Map<Site, Integer> siteIds = new HashMap<>();
 
@@ -32,6 +35,7 @@ public final class Symbols implements Names {
     public int address(String name) {
         return addressIds.computeIfAbsent(name, n -> {
             addresses.add(n);
+            shaped(addresses.size() - 1, n);
             return addresses.size() - 1;
         });
     }
@@ -52,6 +56,14 @@ public final class Symbols implements Names {
     /** Defines address {@code id}. */
     public void defineAddress(int id, String name) {
         define(addresses, addressIds, id, name, "address");
+        shaped(id, name);
+    }
+
+    private void shaped(int id, String name) {
+        if (id >= shapes.length) {
+            shapes = java.util.Arrays.copyOf(shapes, Math.max(id + 1, 2 * shapes.length));
+        }
+        shapes[id] = shapeIds.computeIfAbsent(Names.withoutObject(name), k -> shapeIds.size());
     }
 
     /** Defines site {@code id}. */
@@ -76,6 +88,11 @@ public final class Symbols implements Names {
     @Override
     public String addressName(int id) {
         return id >= 0 && id < addresses.size() ? addresses.get(id) : "address#" + id;
+    }
+
+    @Override
+    public long addressShape(int id) {
+        return id >= 0 && id < addresses.size() ? shapes[id] : -1 - (long) id;
     }
 
     @Override

@@ -23,21 +23,21 @@ final class Advice {
         String orVolatile = ", or " + stronger(store, field);
         if (leaving == null) {
             return "put a full fence (VarHandle.fullFence()) right after the store to " + field + " at "
-                    + store.site().location() + orVolatile;
+                    + at(store.site()) + orVolatile;
         }
-        String at = store.site().location();
-        String where = at.equals(leaving.site().location())
+        String at = at(store.site());
+        String where = at.equals(at(leaving.site()))
                 ? "between the store to " + field + " and the " + leaving.op() + " of " + field(leaving.field())
                         + " (both at " + at + ")"
-                : "after the store at " + at + ", before the " + leaving.op() + " at " + leaving.site().location();
+                : "after the store at " + at + ", before the " + leaving.op() + " at " + at(leaving.site());
         boolean laterStore = leaving.op().contains("store");
         if (analysis == Analysis.PSO && laterStore) {
-            return "the store to " + field(leaving.field()) + " at " + leaving.site().location() + " can become "
-                    + "visible before the store to " + field + " at " + store.site().location() + ": make it a release "
+            return "the store to " + field(leaving.field()) + " at " + at(leaving.site()) + " can become "
+                    + "visible before the store to " + field + " at " + at(store.site()) + ": make it a release "
                     + "store (setRelease/lazySet), put VarHandle.storeStoreFence() " + where + orVolatile;
         }
-        return "the " + leaving.op() + " of " + field(leaving.field()) + " at " + leaving.site().location()
-                + " can run while the store to " + field + " at " + store.site().location() + " is still buffered: "
+        return "the " + leaving.op() + " of " + field(leaving.field()) + " at " + at(leaving.site())
+                + " can run while the store to " + field + " at " + at(store.site()) + " is still buffered: "
                 + "put a full fence (VarHandle.fullFence()) " + where + orVolatile;
     }
 
@@ -57,6 +57,11 @@ final class Advice {
                     + "release store";
         }
         return "make " + field + " volatile";
+    }
+
+    /** Where a site is, with the call that reached it when it is a helper's access: the line to change may be the caller's. */
+    private static String at(dev.mmcheck.checker.event.Site s) {
+        return s.caller() == null ? s.location() : s.location() + " (called from " + s.caller().location() + ")";
     }
 
     /** The field an address belongs to: {@code Node#3.next} is field {@code Node.next}. */

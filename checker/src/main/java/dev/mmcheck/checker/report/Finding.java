@@ -12,10 +12,14 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * What the report shows as one entry: a race (the store-buffer violations of one store site and one
- * access site, whichever models found them and whatever prev events they came with), or one cycle of
- * transactions. Built from the checker's distinct violations at the end ({@link #group}); mutable only
- * through {@link #suppress} and {@link #baseline}, when the report is triaged.
+ * What the report shows as one entry: a race, or one cycle of transactions. A race is the store-buffer
+ * violations of one store site and one access site that reached the same field or array (objects and
+ * element indices left out), each site with the call that reached it when it is a helper's access
+ * ({@link Site#caller()}): whichever models found them and whatever prev events they came with. So the same
+ * race seen on many objects, in many iterations, or by TSO and PSO is one finding, while two races through
+ * one helper ({@code putInt} on a record and on a counter, called from two places) are two. Built from the
+ * checker's distinct violations at the end ({@link #group}); mutable only through {@link #suppress} and
+ * {@link #baseline}, when the report is triaged.
  */
 public final class Finding {
 
@@ -38,7 +42,7 @@ public final class Finding {
     public static List<Finding> group(List<Violation> violations) {
         Map<Object, Finding> byKey = new LinkedHashMap<>();
         for (Violation v : violations) {
-            Object key = v.isCycle() ? v : List.of(v.store().site(), v.access().site());
+            Object key = v.isCycle() ? v : race(v);
             Finding f = byKey.get(key);
             if (f == null) {
                 byKey.put(key, new Finding(v));
@@ -47,6 +51,15 @@ public final class Finding {
             }
         }
         return List.copyOf(byKey.values());
+    }
+
+    /**
+     * What makes store-buffer violation {@code v} the race it is: its store's and access's sites, each with the
+     * call that reached it if any, and the field or array each reached, objects left out. Violations with equal
+     * races are one finding ({@link #group}, and {@link Merge} across reports).
+     */
+    static List<Object> race(Violation v) {
+        return List.of(v.store().site(), v.access().site(), field(v.store()), field(v.access()));
     }
 
     /** The violation shown for it: the first one seen. */
@@ -132,9 +145,24 @@ public final class Finding {
 
     /**
      * A key that survives unrelated edits: the class, method and field of store and access (element
-     * indices and object numbers left out), not their lines; for a cycle, its transactions' methods.
+     * indices and object numbers left out), not their lines, and for a helper's access the class and method
+     * of the call that reached it ({@code race:Buf#putInt@Ring#write:int[][]->...}); for a cycle, its
+     * transactions' methods.
      */
     public String key() {
+        return key(true);
+    }
+
+    /**
+     * {@link #key()} without the callers: the key of the same finding as reports before helpers were told apart
+     * by their callers wrote it. A baseline line of that form accepts the finding whatever its callers
+     * ({@link Triage}). Equal to {@link #key()} when neither side has a caller, and for a cycle.
+     */
+    public String keyWithoutCallers() {
+        return key(false);
+    }
+
+    private String key(boolean callers) {
         if (isCycle()) {
             TreeSet<String> txs = new TreeSet<>();
             for (TxInfo x : first().transactions()) {
@@ -142,8 +170,12 @@ public final class Finding {
             }
             return first().analysis().option() + ":" + String.join(",", txs);
         }
-        return "race:" + where(first().store().site()) + ":" + field(first().store()) + "->"
-                + where(first().access().site()) + ":" + field(first().access());
+        return "race:" + where(first().store().site(), callers) + ":" + field(first().store()) + "->"
+                + where(first().access().site(), callers) + ":" + field(first().access());
+    }
+
+    private static String where(Site s, boolean withCaller) {
+        return where(s) + (withCaller && s.caller() != null ? "@" + where(s.caller()) : "");
     }
 
     private static String where(Site s) {
@@ -151,23 +183,42 @@ public final class Finding {
     }
 
     private static String field(EventInfo e) {
-        return e.field().replaceAll("#\\d+", "").replaceAll("\\[\\d+]", "[]");
+        return dev.mmcheck.checker.event.Names.withoutObject(e.field());
     }
 
     /**
      * Gives it the caller chains recorded for its store's and access's sites ({@code Class.method:line ->
-     * ...}, outermost first), from {@code bySite}; a cycle takes none.
+     * ...}, outermost first), from {@code bySite} (keyed by the sites themselves, callers left out); a site
+     * reached through a known call keeps only the chains through that call. A cycle takes none.
      */
     public void contexts(Map<Site, List<String>> bySite) {
         if (!isCycle()) {
-            storeContexts = withCaller(bySite.getOrDefault(first().store().site(), List.of()));
-            accessContexts = withCaller(bySite.getOrDefault(first().access().site(), List.of()));
+            storeContexts = withCaller(first().store().site(), bySite.getOrDefault(first().store().site().base(),
+                    List.of()));
+            accessContexts = withCaller(first().access().site(), bySite.getOrDefault(first().access().site().base(),
+                    List.of()));
         }
     }
 
-    /** The chains that name a caller (a chain of the site's own method alone says nothing new). */
-    private static List<String> withCaller(List<String> chains) {
-        return chains.stream().filter(c -> c.contains(" -> ")).toList();
+    /**
+     * The chains that name a caller (a chain of the site's own method alone says nothing new), and, when
+     * {@code site} has a caller, whose frame before the site's own is that caller.
+     */
+    private static List<String> withCaller(Site site, List<String> chains) {
+        List<String> out = new ArrayList<>();
+        for (String c : chains) {
+            String[] frames = c.split(" -> ");
+            if (frames.length < 2) {
+                continue;
+            }
+            Site call = site.caller();
+            if (call != null && !frames[frames.length - 2].equals(call.className()
+                    .substring(call.className().lastIndexOf('.') + 1) + "." + call.method() + ":" + call.line())) {
+                continue;
+            }
+            out.add(c);
+        }
+        return out;
     }
 
     /** Caller chains seen at the store's site (empty when none were recorded). */

@@ -18,7 +18,8 @@ import java.util.function.IntUnaryOperator;
 /**
  * The report side of the pipeline: takes the analyses' id-level findings, keeps one violation per
  * distinct finding (store-buffer findings by the sites of store, prev and access, as the "distinct
- * violations" of Burnim et al.'s Table 1; cycles by the sites on the cycle) with a count, and names each
+ * violations" of Burnim et al.'s Table 1, and by what store and access reached, objects left out
+ * ({@link Names#addressShape}); cycles by the sites on the cycle) with a count, and names each
  * the first time it is seen, through the {@link Names} of whoever produced the stream (the agent, a
  * trace's symbols). Naming happens then, not at the end, because address ids are reused once their
  * objects die. A repeat costs a table look-up and allocates nothing. Checker thread only.
@@ -53,7 +54,11 @@ public final class Findings implements FindingSink {
     @Override
     public void storeBuffered(Analysis analysis, int storeThread, int storeKind, int storeAddress, int storeSite,
             long storeSeq, int thread, int accessKind, int accessAddress, int accessSite, long accessSeq) {
-        Violation v = table.get(analysis.ordinal(), storeSite, last.site(thread), accessSite);
+        // what the store and the access reached (the field, or the array's type), whichever object: one race of a
+        // helper on a counter and another on a record are two (docs/report-format.md, "One finding per race")
+        long storeShape = names.addressShape(storeAddress);
+        long accessShape = storeAddress == accessAddress ? storeShape : names.addressShape(accessAddress);
+        Violation v = table.get(analysis.ordinal(), storeSite, last.site(thread), accessSite, storeShape, accessShape);
         if (v != null) {
             v.seenAgain();
             return;
@@ -67,7 +72,7 @@ public final class Findings implements FindingSink {
             v = new Namer(RAW_NAMES).storeBuffered(analysis, storeThread, storeKind, storeAddress, storeSite,
                     storeSeq, thread, accessKind, accessAddress, accessSite, accessSeq);
         }
-        table.put(analysis.ordinal(), storeSite, last.site(thread), accessSite, v);
+        table.put(analysis.ordinal(), storeSite, last.site(thread), accessSite, storeShape, accessShape, v);
         violations.add(v);
         names.reported(storeSite, accessSite);
     }
@@ -144,6 +149,11 @@ public final class Findings implements FindingSink {
         @Override
         public String addressName(int id) {
             return "address#" + id;
+        }
+
+        @Override
+        public long addressShape(int id) {
+            return id;
         }
 
         @Override

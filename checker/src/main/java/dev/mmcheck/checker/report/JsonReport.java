@@ -3,6 +3,7 @@ package dev.mmcheck.checker.report;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Note;
 import dev.mmcheck.checker.report.CheckResult;
@@ -327,6 +328,15 @@ public final class JsonReport {
         g.writeNumberField("line", e.site().line());
         g.writeStringField("field", e.field());
         g.writeStringField("mode", Category.mode(e));
+        Site caller = e.site().caller();
+        if (caller != null) {
+            g.writeObjectFieldStart("caller");
+            g.writeStringField("class", caller.className());
+            g.writeStringField("method", caller.method());
+            g.writeStringField("file", caller.file());
+            g.writeNumberField("line", caller.line());
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 

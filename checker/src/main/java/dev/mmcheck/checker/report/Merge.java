@@ -20,8 +20,8 @@ import java.util.Set;
 
 /**
  * {@code mmcheck merge}: JSON reports of several JVMs (forks, machines, nightly runs) read back and
- * combined into one result: the same race (store site and access site) or cycle from several reports is
- * one finding whose counts per analysis are added and whose tests are listed together; failures and
+ * combined into one result: the same race (store site and access site, each with its caller, and the field or
+ * array reached: {@link Finding#race}) or cycle from several reports is one finding whose counts per analysis are added and whose tests are listed together; failures and
  * notes are kept, each note prefixed by the report it came from; the result is complete only when
  * every report was. Written again as JSON, SARIF or HTML by the usual writers.
  */
@@ -118,7 +118,7 @@ public final class Merge {
 
     /** The key {@link Finding#group} groups by. */
     private static Object key(Violation v) {
-        return v.isCycle() ? Finding.group(List.of(v)).get(0).key() : List.of(v.store().site(), v.access().site());
+        return v.isCycle() ? Finding.group(List.of(v)).get(0).key() : Finding.race(v);
     }
 
     /** One entry of a report as violations: one per analysis with its count, one more per further prev seen. */
@@ -184,8 +184,14 @@ public final class Merge {
     }
 
     private static Site site(JsonNode e) {
+        Site caller = null;
+        JsonNode c = e.path("caller");
+        if (c.isObject()) {
+            caller = new Site(c.path("class").asText(""), c.path("method").asText(""), c.path("file").asText(""),
+                    c.path("line").asInt(), -1);
+        }
         return new Site(e.path("class").asText(""), e.path("method").asText(""), e.path("file").asText(""),
-                e.path("line").asInt(), -1, mode(e.path("mode").asText("")));
+                e.path("line").asInt(), -1, mode(e.path("mode").asText("")), caller);
     }
 
     /** The site mode back from a report's mode (plain and what the kind says are the empty mode). */

@@ -147,6 +147,13 @@ public final class SarifReport {
         } else {
             location(g, v.access().site(), 1, "access: " + v.access().describe());
             location(g, v.prev().site(), 2, "prev: " + v.prev().describe());
+            // a helper's access: the calls that reached it, where its race is the caller's
+            if (v.store().site().caller() != null) {
+                location(g, v.store().site().caller(), 3, "the store's helper called here");
+            }
+            if (v.access().site().caller() != null) {
+                location(g, v.access().site().caller(), 4, "the access's helper called here");
+            }
         }
         g.writeEndArray();
         g.writeObjectFieldStart("partialFingerprints");

@@ -45,7 +45,8 @@ public record Triage(List<Rule> rules, Path baseline, Set<String> known, Set<Cat
     /**
      * One suppression rule: every pattern given must match. A store or access pattern matches the
      * event's {@code Class#method} (qualified or simple class name), {@code File.java:LINE}, or field
-     * ({@code Class.field}, {@code Object[][]} for any element); {@code field=} either side's field;
+     * ({@code Class.field}, {@code Object[][]} for any element), or the {@code Class#method}, class or
+     * {@code File.java:LINE} of the call that reached it when it is a helper's access; {@code field=} either side's field;
      * {@code tx=} a transaction's {@code Class#method}. Globs: {@code *} any characters, {@code ?} one.
      *
      * @param where  FILE:LINE of the rule, for messages
@@ -83,11 +84,15 @@ public record Triage(List<Rule> rules, Path baseline, Set<String> known, Set<Cat
         }
 
         private static boolean event(String pattern, EventInfo e) {
-            return glob(pattern, e.site().className() + "#" + e.site().method())
-                    || glob(pattern, simple(e.site().className()) + "#" + e.site().method())
-                    || glob(pattern, e.site().className())
-                    || glob(pattern, e.site().location())
+            return site(pattern, e.site()) || (e.site().caller() != null && site(pattern, e.site().caller()))
                     || (!e.field().isEmpty() && glob(pattern, normalized(e.field())));
+        }
+
+        private static boolean site(String pattern, dev.mmcheck.checker.event.Site s) {
+            return glob(pattern, s.className() + "#" + s.method())
+                    || glob(pattern, simple(s.className()) + "#" + s.method())
+                    || glob(pattern, s.className())
+                    || glob(pattern, s.location());
         }
     }
 
@@ -113,6 +118,7 @@ public record Triage(List<Rule> rules, Path baseline, Set<String> known, Set<Cat
     /** Marks {@code findings} (suppressed, baselined), writes a new baseline when asked, and says what happened. */
     public Outcome apply(List<Finding> findings) throws IOException {
         Map<Rule, Integer> used = new LinkedHashMap<>();
+        int coarse = 0;
         for (Rule r : rules) {
             used.put(r, 0);
         }
@@ -126,6 +132,11 @@ public record Triage(List<Rule> rules, Path baseline, Set<String> known, Set<Cat
             }
             if (!f.suppressed() && known.contains(f.key())) {
                 f.baseline();
+            } else if (!f.suppressed() && known.contains(f.keyWithoutCallers())) {
+                // a line written without callers (by a version that did not tell helpers' callers apart, or when
+                // the caller was not known) accepts the finding whatever its callers
+                f.baseline();
+                coarse++;
             }
         }
         List<Note> notes = new ArrayList<>();
@@ -166,6 +177,13 @@ public record Triage(List<Rule> rules, Path baseline, Set<String> known, Set<Cat
             long old = findings.stream().filter(Finding::baselined).count();
             notes.add(Note.info("baseline", "", old, old + " findings are in the baseline " + baseline
                     + " and do not fail the run; " + findings.stream().filter(Finding::isNew).count() + " are new"));
+            if (coarse > 0) {
+                notes.add(Note.info("baseline-without-callers", "", coarse, coarse + (coarse == 1 ? " finding is"
+                        : " findings are") + " in the baseline " + baseline + " only through a line that names no "
+                        + "callers, which accepts every race at those lines whatever called them (a baseline written "
+                        + "before helpers were told apart by their callers): delete the file and run again to review "
+                        + "them one by one"));
+            }
         }
         int failing = 0;
         for (Finding f : findings) {

@@ -9,8 +9,10 @@ package dev.mmcheck.checker.serial;
  *                           dropped (cycles through them are no longer found)
  * @param entriesPerAddress  recent accesses remembered per address by the TSO check; beyond, the
  *                           oldest is folded into a summary (its order constraints kept, its conflicts dropped)
- * @param bufferBound        TSO check: a thread with this many stores since its last fence is taken to
- *                           have drained its buffer there (a legal TSO step, so reports stay sound)
+ * @param bufferBound        TSO check: a thread's store buffer holds at most this many stores; a store issued
+ *                           to a full buffer commits the oldest first, as a FIFO buffer does (a legal TSO
+ *                           step, so reports stay sound; a violation that needs a store to commit after this
+ *                           many later stores of its thread is not reported)
  * @param edgesPerPair       TSO check: undirected conflicts kept between one pair of transactions
  * @param fencedShortcut     TSO check: while every transaction ends with a fence, check TSO-serializability
  *                           as SC-serializability plus robustness (Enea-Farzan Thm. 3), robustness being
@@ -33,6 +35,12 @@ public record SerialConfig(int searchSteps, int maxLiveTransactions, int entries
     /** A copy with the shortcut of Theorem 3 on or off. */
     public SerialConfig withFencedShortcut(boolean on) {
         return new SerialConfig(searchSteps, maxLiveTransactions, entriesPerAddress, bufferBound, edgesPerPair, on);
+    }
+
+    /** A copy with another store-buffer bound. */
+    public SerialConfig withBufferBound(int bound) {
+        return new SerialConfig(searchSteps, maxLiveTransactions, entriesPerAddress, bound, edgesPerPair,
+                fencedShortcut);
     }
 
     /** A copy with another search bound. */

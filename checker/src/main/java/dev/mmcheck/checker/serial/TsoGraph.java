@@ -2,6 +2,7 @@ package dev.mmcheck.checker.serial;
 
 import dev.mmcheck.checker.finding.FindingSink;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 
@@ -35,6 +36,7 @@ final class TsoGraph {
         final int site;
         final Tx tx;
         final int epoch; // fences of its thread before it (an X counts its own fence after it)
+        final int po;    // its position in its thread's program order
         boolean buffered;
         int[] vc;
         byte lane;
@@ -44,7 +46,7 @@ final class TsoGraph {
         ArrayList<Ev> succ; // buffered read: writes of other threads it is fence-separated from
         boolean saturated; // forgotten by its address: taken to reach every later event
 
-        Ev(long seq, int thread, byte kind, boolean writes, int addr, int code, int site, Tx tx, int epoch) {
+        Ev(long seq, int thread, byte kind, boolean writes, int addr, int code, int site, Tx tx, int epoch, int po) {
             this.seq = seq;
             this.thread = thread;
             this.kind = kind;
@@ -54,6 +56,7 @@ final class TsoGraph {
             this.site = site;
             this.tx = tx;
             this.epoch = epoch;
+            this.po = po;
         }
 
         FindingSink.Ev info() {
@@ -106,7 +109,7 @@ final class TsoGraph {
         }
 
         boolean sealedBy(Th th) {
-            return lastEv == null || th.epoch > lastEv.epoch;
+            return lastEv == null || th.settled(lastEv);
         }
     }
 
@@ -145,7 +148,18 @@ final class TsoGraph {
 
     /** Per thread. */
     static final class Th {
+        /** Its fences so far: what decides whether a read is buffered (Enea-Farzan's definition). */
         int epoch;
+        /** The program-order position its next event gets. */
+        int po;
+        /**
+         * Its events before this position are settled: every store among them has committed (a fence, or
+         * the bounded buffer committing its oldest stores), so each is ordered before every later
+         * conflicting event of another thread, in every execution the check considers.
+         */
+        int settledPo;
+        /** The program-order positions of its stores since its last fence still in its buffer, oldest first. */
+        final IntRing pending = new IntRing();
         int wPos;
         int rPos;
         int[] all = new int[0];
@@ -157,11 +171,53 @@ final class TsoGraph {
         Tx cur;
         int depth;
         Tx newest;
-        int unfencedWrites;
-        final ArrayList<Tx> unsealed = new ArrayList<>();
+        /** Its finished transactions not yet settled, in program order. */
+        final ArrayDeque<Tx> unsealed = new ArrayDeque<>();
         int done;
         int pruneMark;
         int pruneBits;
+
+        /** Whether its event {@code e} is settled (fence-separated from every event still to come). */
+        boolean settled(Ev e) {
+            return e.po < settledPo;
+        }
+    }
+
+    /** A growable ring of ints: a thread's buffered stores, bounded by the check. */
+    static final class IntRing {
+        private int[] items = new int[8];
+        private int head;
+        private int size;
+
+        int size() {
+            return size;
+        }
+
+        void add(int x) {
+            if (size == items.length) {
+                int[] bigger = new int[2 * items.length];
+                for (int i = 0; i < size; i++) {
+                    bigger[i] = items[(head + i) & (items.length - 1)];
+                }
+                items = bigger;
+                head = 0;
+            }
+            items[(head + size++) & (items.length - 1)] = x;
+        }
+
+        int first() {
+            return items[head];
+        }
+
+        void removeFirst() {
+            head = (head + 1) & (items.length - 1);
+            size--;
+        }
+
+        void clear() {
+            head = 0;
+            size = 0;
+        }
     }
 
     /** Per address: its recent accesses, oldest first, and what forgotten ones contributed. */

@@ -59,6 +59,9 @@ import java.util.List;
  */
 public final class TsoSerializability implements Analyzer {
 
+    /** Buffered reads of distinct addresses a thread's frontier holds before its buffer is taken to drain. */
+    private static final int FRONTIER_BOUND = 64;
+
     private final SerialConfig config;
     private final boolean robustnessChecked;
     private final TxPool<Tx> pool;
@@ -73,7 +76,8 @@ public final class TsoSerializability implements Analyzer {
 
     private long transactions;
     private long forgotten;
-    private long virtualFences;
+    private long bufferCommits;
+    private long frontierDrains;
     private long pairsCapped;
     private long resets;
 
@@ -88,7 +92,7 @@ public final class TsoSerializability implements Analyzer {
     private final ArrayList<Tx> pairTx = new ArrayList<>();
     private int[] pairCount = new int[8];
     private boolean[] keepScratch = new boolean[64];
-    private long fences; // fences of all threads ever (never reset): an epoch moved when it changes
+    private long settles; // moves of any thread's settled position ever (never reset): prune() passes when it changed
 
     /**
      * A check reporting to {@code sink}; {@code robustnessChecked} says whether the TSO monitor runs on
@@ -205,7 +209,7 @@ public final class TsoSerializability implements Analyzer {
         if (tx == null) {
             tx = newTx(t, site, false);
         }
-        Ev v = new Ev(seq, t, kind, writes, addr, code, site, tx, th.epoch);
+        Ev v = new Ev(seq, t, kind, writes, addr, code, site, tx, th.epoch, th.po++);
         List<Ev> same = sameScratch;
         same.clear();
         int[] vc;
@@ -257,7 +261,7 @@ public final class TsoSerializability implements Analyzer {
                 if (p.done == m || !(u.writes || writes)) {
                     continue;
                 }
-                boolean fenced = u.epoch < p.epoch;
+                boolean fenced = p.settled(u);
                 if (fenced || (u.kind == R && !u.buffered && writes)) {
                     p.done = m; // u's thread's older accesses of this address all reach u
                     vc = join(vc, u.vc);
@@ -315,14 +319,14 @@ public final class TsoSerializability implements Analyzer {
             case W -> {
                 th.frontier.clear();
                 th.frontier.add(v);
-                th.unfencedWrites++;
+                th.pending.add(v.po);
             }
             case X, F -> {
                 th.frontier.clear();
                 th.frontier.add(v);
                 th.lastFX = v;
                 th.fxVc = vc;
-                th.unfencedWrites = 0;
+                th.pending.clear();
             }
             default -> {
                 ArrayList<Ev> f = th.frontier;
@@ -351,8 +355,13 @@ public final class TsoSerializability implements Analyzer {
         }
         if (kind == X || kind == F) {
             th.epoch++;
-            fences++;
-            seal(th);
+            settle(th, v.po + 1);
+        } else if (th.pending.size() > config.bufferBound()) {
+            // the bounded buffer is full: its oldest store commits, as a FIFO store buffer's would (a
+            // legal TSO step, so reports stay sound); the newest stores stay buffered
+            th.pending.removeFirst();
+            bufferCommits++;
+            settle(th, th.pending.first());
         }
         if (!tx.active) {
             finish(tx, th); // an event outside atomic methods is a whole transaction
@@ -363,10 +372,11 @@ public final class TsoSerializability implements Analyzer {
         for (int i = 0; i < freshU.size(); i++) {
             search.searchFrom(freshU.get(i));
         }
-        if (kind != F && (th.unfencedWrites >= config.bufferBound() || th.frontier.size() > 64)) {
-            // the thread's buffer drains here: a fence the program does not have, which only removes
-            // executions (a legal TSO step), so reports stay sound
-            virtualFences++;
+        if (kind != F && th.frontier.size() > FRONTIER_BOUND) {
+            // too many buffered reads, each to be ordered before the thread's next store: the thread's
+            // buffer drains here, a fence the program does not have, which only removes executions (a
+            // legal TSO step), so reports stay sound; rare, and noted apart from the buffer bound
+            frontierDrains++;
             node(t, F, false, -1, Codes.FULL_FENCE, site, null);
         }
         return v;
@@ -403,13 +413,13 @@ public final class TsoSerializability implements Analyzer {
      * beyond the bound the oldest is forgotten, keeping what it orders in the summary clock.
      */
     private void prune(Addr a) {
-        if (a.prunedAt != fences) {
-            a.prunedAt = fences;
+        if (a.prunedAt != settles) {
+            a.prunedAt = settles;
             a.writers = keepOnly(a.entries);
         }
-        // else no epoch moved since the last pass, which kept every entry then, and the one added since
-        // is not fenced: an entry's fate depends only on the epochs and on the newer fenced entries of
-        // its thread, so the pass would keep them all again
+        // else no thread's settled position moved since the last pass, which kept every entry then, and
+        // the one added since is not settled: an entry's fate depends only on the settled positions and
+        // on the newer settled entries of its thread, so the pass would keep them all again
         forgetBeyondBound(a);
     }
 
@@ -426,7 +436,7 @@ public final class TsoSerializability implements Analyzer {
             Ev u = es.get(i);
             Th p = th(u.thread);
             boolean keep;
-            if (u.epoch == p.epoch) {
+            if (!p.settled(u)) {
                 keep = true; // not fence-separated from what comes: an undirected conflict to come
             } else {
                 if (p.pruneMark != m) {
@@ -498,12 +508,15 @@ public final class TsoSerializability implements Analyzer {
         }
     }
 
-    private void seal(Th th) {
-        if (!th.unsealed.isEmpty()) {
-            for (int i = 0; i < th.unsealed.size(); i++) {
-                pool.maybeCollectible(th.unsealed.get(i));
-            }
-            th.unsealed.clear();
+    /**
+     * Moves {@code th}'s settled position to {@code po} (a fence, or its buffer's oldest store committed)
+     * and offers the transactions now settled to the pool.
+     */
+    private void settle(Th th, int po) {
+        th.settledPo = po;
+        settles++;
+        while (!th.unsealed.isEmpty() && th.unsealed.peekFirst().sealedBy(th)) {
+            pool.maybeCollectible(th.unsealed.pollFirst());
         }
     }
 
@@ -723,10 +736,19 @@ public final class TsoSerializability implements Analyzer {
                     + " undirected conflicts beyond " + config.edgesPerPair()
                     + " between one pair of transactions were not kept"));
         }
-        if (virtualFences > 0) {
-            notes.add(Note.degraded("buffer-bound", "tsoser", virtualFences, "tsoser: " + virtualFences
-                    + " times a thread issued " + config.bufferBound()
-                    + " stores without a fence; its store buffer was taken to drain there"));
+        if (bufferCommits > 0) {
+            notes.add(Note.degraded("buffer-bound", "tsoser", bufferCommits, "tsoser: "
+                    + String.format("%,d", bufferCommits) + " stores were committed early because their thread had "
+                    + config.bufferBound() + " newer stores buffered without a fence; the newest "
+                    + config.bufferBound() + " stayed buffered (a TSO-serializability violation that needs a store "
+                    + "to commit after " + config.bufferBound() + " later stores of its thread is not reported)"));
+        }
+        if (frontierDrains > 0) {
+            notes.add(Note.degraded("buffer-drained", "tsoser", frontierDrains, "tsoser: "
+                    + String.format("%,d", frontierDrains) + " times a thread read more than " + FRONTIER_BOUND
+                    + " different addresses it had stored to, with no store or fence between those reads: its "
+                    + "store buffer was taken to drain there (a violation that needs one of its stores to commit "
+                    + "later is not reported)"));
         }
         if (resets > 0) {
             notes.add(Note.degraded("clock-reset", "tsoser", resets, "tsoser: the event graph was forgotten at "

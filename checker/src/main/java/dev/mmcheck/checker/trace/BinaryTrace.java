@@ -9,7 +9,9 @@ package dev.mmcheck.checker.trace;
  *   'S' symbols: records of u8 tag, varint id, then
  *                't' thread: string name | 'a' address: string name |
  *                's' site: string class, string method, string file, varint line, varint bci+1 |
- *                'm' site with a mode (version 2): as 's', then string mode
+ *                'm' site with a mode (version 2): as 's', then string mode |
+ *                'c' site reached through a call (version 3): as 'm', then the call's string class,
+ *                    string method, string file, varint line
  *   'E' events:  varint count, then per event u8 kind, varint thread, varint operand+1, varint site+1
  *   'Z' end:     varint total number of events
  * </pre>
@@ -24,8 +26,8 @@ public final class BinaryTrace {
 
     /** The first eight bytes of every binary trace. */
     public static final byte[] MAGIC = {'M', 'M', 'C', 'T', 'R', 'A', 'C', 'E'};
-    /** The format version this code writes (it reads 1 and 2; 2 added sites with a mode). */
-    public static final int VERSION = 2;
+    /** The format version this code writes (it reads 1 to 3; 2 added sites with a mode, 3 sites with a caller). */
+    public static final int VERSION = 3;
     /** The oldest version this code reads. */
     public static final int OLDEST_VERSION = 1;
     /** Header length in bytes. */
@@ -45,4 +47,5 @@ public final class BinaryTrace {
     static final int TAG_ADDRESS = 'a';
     static final int TAG_SITE = 's';
     static final int TAG_SITE_MODE = 'm';
+    static final int TAG_SITE_CALLED = 'c';
 }

@@ -142,14 +142,21 @@ public final class BinaryTraceReader {
                 switch (tag) {
                     case BinaryTrace.TAG_THREAD -> symbols.defineThread(id, c.string());
                     case BinaryTrace.TAG_ADDRESS -> symbols.defineAddress(id, c.string());
-                    case BinaryTrace.TAG_SITE, BinaryTrace.TAG_SITE_MODE -> {
+                    case BinaryTrace.TAG_SITE, BinaryTrace.TAG_SITE_MODE, BinaryTrace.TAG_SITE_CALLED -> {
                         String cls = c.string();
                         String method = c.string();
                         String file = c.string();
                         int line = c.id();
                         int bci = c.id() - 1;
-                        String mode = tag == BinaryTrace.TAG_SITE_MODE ? c.string() : "";
-                        symbols.defineSite(id, new Site(cls, method, file, line, bci, mode));
+                        String mode = tag == BinaryTrace.TAG_SITE ? "" : c.string();
+                        Site caller = null;
+                        if (tag == BinaryTrace.TAG_SITE_CALLED) {
+                            String callerClass = c.string();
+                            String callerMethod = c.string();
+                            String callerFile = c.string();
+                            caller = new Site(callerClass, callerMethod, callerFile, c.id(), -1);
+                        }
+                        symbols.defineSite(id, new Site(cls, method, file, line, bci, mode, caller));
                     }
                     default -> throw error(at, "unknown symbol tag " + tag);
                 }

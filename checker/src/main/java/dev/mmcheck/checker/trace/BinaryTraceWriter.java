@@ -88,15 +88,22 @@ public final class BinaryTraceWriter implements EventSink, Closeable {
         }
         for (; sitesWritten < symbols.siteCount(); sitesWritten++) {
             Site s = symbols.siteOf(sitesWritten);
-            scratch.write(s.mode().isEmpty() ? BinaryTrace.TAG_SITE : BinaryTrace.TAG_SITE_MODE);
+            scratch.write(s.caller() != null ? BinaryTrace.TAG_SITE_CALLED
+                    : s.mode().isEmpty() ? BinaryTrace.TAG_SITE : BinaryTrace.TAG_SITE_MODE);
             varint(scratch, sitesWritten);
             string(scratch, s.className());
             string(scratch, s.method());
             string(scratch, s.file());
             varint(scratch, Math.max(0, s.line()));
             varint(scratch, s.bci() + 1L);
-            if (!s.mode().isEmpty()) {
+            if (!s.mode().isEmpty() || s.caller() != null) {
                 string(scratch, s.mode());
+            }
+            if (s.caller() != null) {
+                string(scratch, s.caller().className());
+                string(scratch, s.caller().method());
+                string(scratch, s.caller().file());
+                varint(scratch, Math.max(0, s.caller().line()));
             }
         }
         if (scratch.size() > 0) {

@@ -16,11 +16,12 @@ import java.util.regex.Pattern;
  * Reads the text trace format (docs/trace-format.md): one event per line,
  *
  * <pre>
- *   THREAD OPERATION [OPERAND] [FILE:LINE [METHOD]]    # comment
+ *   THREAD OPERATION [OPERAND] [FILE:LINE [METHOD] [via FILE:LINE [METHOD]]]    # comment
  *   dead ADDRESS
  * </pre>
  *
- * in the order the checker must see them. An event without a site gets the trace line as its site.
+ * in the order the checker must see them. An event without a site gets the trace line as its site; {@code via}
+ * names the call that reached a helper's access ({@link Site#caller()}).
  * Each line is checked as it is read; the first bad one stops the reading with a
  * {@link TraceFormatException} naming the file and line. Not thread-safe.
  */
@@ -107,32 +108,20 @@ public final class TextTraceReader {
         String mode = mode(tok[1]);
         Site site = new Site("", "", name, n, -1, mode);
         if (i < tok.length) {
-            if (!SITE.matcher(tok[i]).matches()) {
-                throw error(n, "unexpected '" + tok[i] + "' (a site looks like File.java:12)");
-            }
-            String[] fl = tok[i].split(":");
-            int lineNo;
-            try {
-                lineNo = Integer.parseInt(fl[1]);
-            } catch (NumberFormatException e) {
-                throw error(n, "line number in '" + tok[i] + "' is too large");
-            }
-            i++;
-            String cls = "";
-            String method = "";
-            if (i < tok.length) {
-                if (!METHOD.matcher(tok[i]).matches()) {
-                    throw error(n, "unexpected '" + tok[i] + "' after the site (a method looks like Class.method)");
+            int[] next = {i};
+            site = site(n, tok, next, mode);
+            i = next[0];
+            if (i < tok.length && tok[i].equals("via")) {
+                if (i + 1 >= tok.length) {
+                    throw error(n, "'via' needs the site of the call (File.java:12 [Class.method])");
                 }
-                int dot = Math.max(tok[i].lastIndexOf('#'), tok[i].lastIndexOf('.'));
-                cls = tok[i].substring(0, dot);
-                method = tok[i].substring(dot + 1);
-                i++;
+                next[0] = i + 1;
+                site = site.calledFrom(site(n, tok, next, ""));
+                i = next[0];
             }
             if (i < tok.length) {
                 throw error(n, "unexpected '" + tok[i] + "' at the end of the line");
             }
-            site = new Site(cls, method, fl[0], lineNo, -1, mode);
         }
         int thread = symbols.thread(tok[0]);
         checkOrder(n, thread, tok[0], kind, operand);
@@ -144,6 +133,35 @@ public final class TextTraceReader {
         }
         sink.event(kind.code(), thread, op, symbols.site(site));
         events++;
+    }
+
+    /** The site {@code FILE:LINE [CLASS.METHOD]} at {@code tok[at[0]]}, moving {@code at[0]} past it. */
+    private Site site(int n, String[] tok, int[] at, String mode) throws TraceFormatException {
+        int i = at[0];
+        if (!SITE.matcher(tok[i]).matches()) {
+            throw error(n, "unexpected '" + tok[i] + "' (a site looks like File.java:12)");
+        }
+        String[] fl = tok[i].split(":");
+        int lineNo;
+        try {
+            lineNo = Integer.parseInt(fl[1]);
+        } catch (NumberFormatException e) {
+            throw error(n, "line number in '" + tok[i] + "' is too large");
+        }
+        i++;
+        String cls = "";
+        String method = "";
+        if (i < tok.length && !tok[i].equals("via")) {
+            if (!METHOD.matcher(tok[i]).matches()) {
+                throw error(n, "unexpected '" + tok[i] + "' after the site (a method looks like Class.method)");
+            }
+            int dot = Math.max(tok[i].lastIndexOf('#'), tok[i].lastIndexOf('.'));
+            cls = tok[i].substring(0, dot);
+            method = tok[i].substring(dot + 1);
+            i++;
+        }
+        at[0] = i;
+        return new Site(cls, method, fl[0], lineNo, -1, mode);
     }
 
     private void checkOrder(int n, int thread, String threadName, EventKind kind, String operand)

@@ -39,9 +39,10 @@ public final class TextTraceWriter implements EventSink {
             }
             if (site >= 0) {
                 Site s = symbols.siteOf(site);
-                b.append(' ').append(s.file().replace(' ', '_')).append(':').append(Math.max(0, s.line()));
-                if (!s.method().isEmpty()) {
-                    b.append(' ').append(s.className().isEmpty() ? "_" : s.className()).append('.').append(s.method());
+                site(b, s);
+                if (s.caller() != null) {
+                    b.append(" via");
+                    site(b, s.caller());
                 }
             }
         }
@@ -50,6 +51,13 @@ public final class TextTraceWriter implements EventSink {
             out.write(b.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void site(StringBuilder b, Site s) {
+        b.append(' ').append(s.file().replace(' ', '_')).append(':').append(Math.max(0, s.line()));
+        if (!s.method().isEmpty()) {
+            b.append(' ').append(s.className().isEmpty() ? "_" : s.className()).append('.').append(s.method());
         }
     }
 }

@@ -166,6 +166,105 @@ class SerializabilityCheckerTest {
         assertTrue(c.result().notes().stream().anyMatch(n -> n.analysis().equals("tsoser")), c.result().notes().toString());
     }
 
+    /**
+     * S19's cycle (docs/serializability.md) around the owner's 512th store without a fence, its index store,
+     * with 100 more stores of the owner before the thief's test: at the buffer bound (256) the oldest
+     * stores commit and the index store, among the newest, stays buffered, so the cycle is found. Draining
+     * the whole buffer each time it fills (tsoser before: at the 256th and 512th store) commits the index
+     * store too and loses it, wherever in the window the drain falls.
+     */
+    @Test
+    void theBufferBoundKeepsTheNewestStoreBuffered() {
+        Symbols s = new Symbols();
+        int owner = s.thread("owner");
+        int thief = s.thread("thief");
+        int bottom = s.address("bottom");
+        int top = s.address("top");
+        int site = s.site(Site.at("Pool.java", 1));
+        int[] tx = new int[4];
+        for (int i = 0; i < tx.length; i++) {
+            tx[i] = s.site(new Site("Pool", "tx" + i, "Pool.java", 10 + i, -1));
+        }
+        Checker c = new Checker(s, Checker.Config.defaults().withAnalyses(EnumSet.of(Analysis.TSOSER)));
+        assertEquals(256, SerialConfig.defaults().bufferBound());
+        for (int i = 0; i < 511; i++) {
+            c.event(Codes.STORE, owner, s.address("work" + (i % 64)), site); // executing earlier tasks
+        }
+        c.event(Codes.TX_BEGIN, owner, -1, tx[0]);
+        c.event(Codes.STORE, owner, bottom, site); // its 512th store
+        c.event(Codes.TX_END, owner, -1, tx[0]);
+        c.event(Codes.TX_BEGIN, thief, -1, tx[1]);
+        c.event(Codes.STORE, thief, top, site);
+        c.event(Codes.TX_END, thief, -1, tx[1]);
+        c.event(Codes.TX_BEGIN, owner, -1, tx[2]);
+        c.event(Codes.LOAD, owner, bottom, site);
+        c.event(Codes.LOAD, owner, top, site);
+        c.event(Codes.TX_END, owner, -1, tx[2]);
+        for (int i = 0; i < 100; i++) {
+            c.event(Codes.STORE, owner, s.address("work" + (i % 64)), site); // executing the task it took
+        }
+        c.event(Codes.TX_BEGIN, thief, -1, tx[3]);
+        c.event(Codes.LOAD, thief, top, site);
+        c.event(Codes.LOAD, thief, bottom, site);
+        c.event(Codes.TX_END, thief, -1, tx[3]);
+        CheckResult r = c.result();
+        assertEquals(1, r.violationsOf(Analysis.TSOSER).size(), r.violations().toString());
+        assertTrue(r.notes().stream().anyMatch(n -> n.kind().equals("buffer-bound") && n.analysis().equals("tsoser")
+                && n.count() == 612 - 256), r.notes().toString());
+    }
+
+    /**
+     * A thread that never fences: as its bounded buffer commits its oldest stores, its transactions settle
+     * and are collected, so the graph holds about a buffer's worth of them, far below the drop bound.
+     */
+    @Test
+    void aThreadThatNeverFencesKeepsAboutABufferOfTransactions() {
+        Symbols s = new Symbols();
+        int t1 = s.thread("T1");
+        int t2 = s.thread("T2");
+        int a = s.address("a");
+        int b = s.address("b");
+        int site = s.site(Site.at("Run.java", 1));
+        SerialConfig config = SerialConfig.defaults().withBufferBound(64);
+        Checker c = new Checker(s, new Checker.Config(EnumSet.of(Analysis.TSOSER), MonitorConfig.defaults(), 1 << 10,
+                16, false, config, null));
+        long max = 0;
+        for (int i = 0; i < 100_000; i++) {
+            c.event(Codes.TX_BEGIN, t1, -1, site);
+            c.event(Codes.STORE, t1, s.address("w" + (i % 100)), site);
+            c.event(Codes.LOAD, t1, a, site);
+            c.event(Codes.TX_END, t1, -1, site);
+            if (i % 100 == 0) {
+                c.event(Codes.STORE, t2, a, site);
+                c.event(Codes.FULL_FENCE, t2, -1, site);
+                c.event(Codes.LOAD, t2, b, site);
+            }
+            max = Math.max(max, c.tsoSerializability().live());
+        }
+        assertTrue(max < 200, "live transactions " + max);
+        assertTrue(c.result().notes().stream().noneMatch(n -> n.kind().equals("transactions-dropped")),
+                c.result().notes().toString());
+    }
+
+    /** Reading back more than 64 addresses a thread stored to, with no store between: a drain, noted apart. */
+    @Test
+    void manyBufferedReadsDrainTheBufferAndSaySo() {
+        Symbols s = new Symbols();
+        int t1 = s.thread("T1");
+        int site = s.site(Site.at("Back.java", 1));
+        Checker c = new Checker(s, Checker.Config.defaults().withAnalyses(EnumSet.of(Analysis.TSOSER)));
+        c.event(Codes.TX_BEGIN, t1, -1, site);
+        for (int i = 0; i < 70; i++) {
+            c.event(Codes.STORE, t1, s.address("x" + i), site);
+        }
+        for (int i = 0; i < 70; i++) {
+            c.event(Codes.LOAD, t1, s.address("x" + i), site);
+        }
+        c.event(Codes.TX_END, t1, -1, site);
+        List<String> kinds = c.result().notes().stream().map(n -> n.kind()).toList();
+        assertEquals(List.of("buffer-drained"), kinds, c.result().notes().toString());
+    }
+
     @Test
     void threadsEndingAndTheirSlotsReusedKeepTheChecksRunning() throws IOException {
         Symbols s = new Symbols();

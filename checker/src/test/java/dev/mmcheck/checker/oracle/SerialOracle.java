@@ -23,6 +23,13 @@ import java.util.List;
  *   <li>TSO: the trace event graph EG_τ of Def. 4 (⊙→ directed, ⊙↔ undirected, buffered reads as the
  *       paper defines them); the trace is TSO-serializable iff every acyclic orientation of EG_τ
  *       induces an acyclic conflict graph (Theorem 5). Every orientation is enumerated.</li>
+ *   <li>TSO with store buffers of capacity B (the check's bound, {@code SerialConfig.bufferBound}): the
+ *       executions of the trace in which each thread's buffer holds at most B stores, so that issuing a
+ *       store commits the thread's store B stores older (FIFO). In those, an event e of thread t is
+ *       ordered before every conflicting event e' of another thread issued after t's B-th store
+ *       following e (then every store of t up to e has committed): EG_τ with those undirected edges
+ *       directed, buffered reads as in EG_τ. Its valid orientations are valid orientations of EG_τ, so a
+ *       cycle found with the bound is one without it.</li>
  * </ul>
  */
 public final class SerialOracle {
@@ -146,6 +153,21 @@ public final class SerialOracle {
         return false;
     }
 
+    /**
+     * Whether thread {@code ev(i).thread} issued at least {@code bound} stores between events i and j: in
+     * a buffer of capacity {@code bound}, every store of its up to i has then committed before j.
+     */
+    private boolean committedBetween(int i, int j, int bound) {
+        int t = ev.get(i).thread;
+        int stores = 0;
+        for (int k = i + 1; k < j; k++) {
+            if (ev.get(k).thread == t && ev.get(k).kind == WR) {
+                stores++;
+            }
+        }
+        return stores >= bound;
+    }
+
     private boolean fenceBetween(int i, int j) {
         int t = ev.get(i).thread;
         for (int k = i + 1; k < j; k++) {
@@ -157,6 +179,11 @@ public final class SerialOracle {
     }
 
     Graph graph() {
+        return graph(Integer.MAX_VALUE);
+    }
+
+    /** The trace event graph with store buffers of capacity {@code bound} (see the class comment). */
+    Graph graph(int bound) {
         Graph g = new Graph();
         int n = ev.size();
         boolean[] buf = new boolean[n];
@@ -174,7 +201,8 @@ public final class SerialOracle {
                         g.directed.add(new int[] {i, j});
                     }
                 } else if (conflictSc(e, f)) {
-                    if (fenceBetween(i, j) || (e.kind == RD && !buf[i] && writes(f))) {
+                    if (fenceBetween(i, j) || (e.kind == RD && !buf[i] && writes(f))
+                            || (bound < Integer.MAX_VALUE && committedBetween(i, j, bound))) {
                         g.directed.add(new int[] {i, j});
                     } else {
                         g.undirected.add(new int[] {i, j});
@@ -195,8 +223,18 @@ public final class SerialOracle {
      * acyclic conflict graph. Null when it has more than {@code maxUndirected} undirected edges.
      */
     public static Boolean tsoSerializable(SerialTrace trace, int maxUndirected) {
+        return tsoSerializable(trace, maxUndirected, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Whether every TSO execution of the trace whose store buffers hold at most {@code bound} stores
+     * (FIFO: a store issued to a full buffer commits its oldest first) is serializable: as
+     * {@link #tsoSerializable(SerialTrace, int)} on the event graph with that bound. Null when it has more
+     * than {@code maxUndirected} undirected edges.
+     */
+    public static Boolean tsoSerializable(SerialTrace trace, int maxUndirected, int bound) {
         SerialOracle o = new SerialOracle(trace);
-        Graph g = o.graph();
+        Graph g = o.graph(bound);
         int u = g.undirected.size();
         if (u > maxUndirected) {
             return null;

@@ -64,6 +64,45 @@ public record SerialTrace(List<Event> events, int threads, int addresses) {
         return interleave(rnd, per, n, addresses);
     }
 
+    /**
+     * A random trace whose threads issue runs of plain stores before their loads (2-3 threads, 1-2 runs of
+     * 2-4 stores each followed by 1-2 loads, a fence now and then, 2-3 addresses, random atomic blocks, a
+     * random interleaving): what a small store-buffer bound cuts into.
+     */
+    public static SerialTrace storeRuns(Random rnd) {
+        int n = 2 + (rnd.nextInt(4) == 0 ? 1 : 0);
+        int addresses = 2 + rnd.nextInt(2);
+        List<List<Event>> per = new ArrayList<>();
+        int txId = 0;
+        for (int t = 0; t < n; t++) {
+            List<EventKind> kinds = new ArrayList<>();
+            for (int run = 1 + (n == 2 && rnd.nextBoolean() ? 1 : 0); run > 0; run--) {
+                for (int k = 2 + rnd.nextInt(3); k > 0; k--) {
+                    kinds.add(EventKind.STORE);
+                }
+                for (int k = 1 + rnd.nextInt(2); k > 0; k--) {
+                    kinds.add(EventKind.LOAD);
+                }
+                if (rnd.nextInt(6) == 0) {
+                    kinds.add(EventKind.FULL_FENCE);
+                }
+            }
+            List<Event> list = new ArrayList<>();
+            int inTx = -1;
+            int left = 0;
+            for (EventKind k : kinds) {
+                if (left == 0) {
+                    inTx = rnd.nextInt(3) == 0 ? -1 : txId++;
+                    left = inTx < 0 ? 1 : 1 + rnd.nextInt(4);
+                }
+                list.add(new Event(t, k, k == EventKind.FULL_FENCE ? -1 : rnd.nextInt(addresses), inTx));
+                left--;
+            }
+            per.add(list);
+        }
+        return interleave(rnd, per, n, addresses);
+    }
+
     private static EventKind op(Random rnd, Ops ops) {
         int r = rnd.nextInt(100);
         if (ops == Ops.PLAIN) {

@@ -39,8 +39,11 @@ class BinaryTraceTest {
                 case NONE -> -1;
             };
             int line = 1 + rnd.nextInt(200);
-            int site = rnd.nextInt(10) == 0 ? -1 : symbols.site(new Site("com.example.C" + line % 4, "m",
-                    "C.java", line, 3 * line));
+            Site at = new Site("com.example.C" + line % 4, "m", "C.java", line, 3 * line, line % 3 == 0 ? "opaque" : "");
+            if (line % 5 == 0) {
+                at = at.calledFrom(new Site("com.example.D", "call" + line % 2, "D.java", line / 5, 7));
+            }
+            int site = rnd.nextInt(10) == 0 ? -1 : symbols.site(at);
             b.event(k.code(), thread, operand, site);
         }
         return b;
@@ -80,9 +83,12 @@ class BinaryTraceTest {
         assertEquals(EVENTS, r.events());
         assertSameEvents(events, EVENTS, back);
         assertEquals(symbols.siteCount(), read.siteCount());
+        boolean called = false;
         for (int i = 0; i < symbols.siteCount(); i++) {
             assertEquals(symbols.siteOf(i), read.siteOf(i));
+            called |= symbols.siteOf(i).caller() != null;
         }
+        assertTrue(called, "sites reached through calls are in the stream");
         for (int i = 0; i < symbols.addressCount(); i++) {
             assertEquals(symbols.addressName(i), read.addressName(i));
         }

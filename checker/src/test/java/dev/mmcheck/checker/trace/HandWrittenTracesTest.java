@@ -7,6 +7,7 @@ import dev.mmcheck.checker.finding.Note;
 import dev.mmcheck.checker.oracle.SerialOracle;
 import dev.mmcheck.checker.oracle.SerialTrace;
 import dev.mmcheck.checker.report.CheckResult;
+import dev.mmcheck.checker.report.Finding;
 import dev.mmcheck.checker.report.Violation;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -18,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
@@ -41,8 +43,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * </pre>
  * Every file must declare tso, pso and sober; scser and tsoser, when not declared, must be clean. A
  * serializability violation is described by the first lines of its transactions (sorted) and, for
- * tsoser, the lines of the writes that commit late (sorted; omitted when none). A trace with atomic
- * blocks is also given to the brute-force serializability oracles, which must agree.
+ * tsoser, the lines of the writes that commit late (sorted; omitted when none); a site reached through a
+ * call ({@code via}) adds {@code via FILE:LINE}. A trace with atomic
+ * blocks is also given to the brute-force serializability oracles, which must agree. A file may also
+ * declare the findings the report groups its violations into, one line each by key:
+ * <pre>
+ *   # expect finding: race:Buf#putInt@Ring#write:int[][]->Buf#getInt@Reader#poll:int[][]
+ * </pre>
+ * and then gets exactly those, as many as declared.
  */
 class HandWrittenTracesTest {
 
@@ -61,8 +69,8 @@ class HandWrittenTracesTest {
     /** How a declaration names a violation. */
     static String describe(Violation v) {
         if (!v.isCycle()) {
-            return "store=" + v.store().site().location() + " prev=" + v.prev().site().location() + " access="
-                    + v.access().site().location();
+            return "store=" + at(v.store().site()) + " prev=" + at(v.prev().site()) + " access="
+                    + at(v.access().site());
         }
         Set<String> txs = new TreeSet<>();
         v.transactions().forEach(x -> txs.add(x.site().location()));
@@ -72,11 +80,18 @@ class HandWrittenTracesTest {
         return "txs=" + String.join(",", txs) + (late.isEmpty() ? "" : " late=" + String.join(",", late));
     }
 
+    private static String at(dev.mmcheck.checker.event.Site s) {
+        return s.location() + (s.caller() == null ? "" : " via " + s.caller().location());
+    }
+
     private static void check(Path file) throws Exception {
         String text = Files.readString(file, StandardCharsets.UTF_8);
         Map<Analysis, Set<String>> expected = new EnumMap<>(Analysis.class);
+        List<String> findings = new ArrayList<>();
         for (String line : text.split("\n")) {
-            if (line.startsWith("# expect ")) {
+            if (line.startsWith("# expect finding:")) {
+                findings.add(line.substring("# expect finding:".length()).trim());
+            } else if (line.startsWith("# expect ")) {
                 String[] kv = line.substring("# expect ".length()).split(":", 2);
                 Analysis a = Analysis.parse(kv[0]);
                 Set<String> set = expected.computeIfAbsent(a, k -> new TreeSet<>());
@@ -115,6 +130,13 @@ class HandWrittenTracesTest {
                 assertFalse(v.advice().isEmpty());
             }
             assertEquals(expected.get(a), actual, file.getFileName() + ": " + a.option());
+        }
+        if (!findings.isEmpty()) {
+            List<String> keys = new ArrayList<>();
+            Finding.group(result.violations()).forEach(f -> keys.add(f.key()));
+            Collections.sort(keys);
+            Collections.sort(findings);
+            assertEquals(findings, keys, file.getFileName() + ": the findings");
         }
         List<Note> notes = new ArrayList<>(result.notes());
         notes.removeIf(n -> n.kind().equals("fenced-shortcut"));

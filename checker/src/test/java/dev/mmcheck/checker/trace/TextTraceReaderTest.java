@@ -49,6 +49,21 @@ class TextTraceReaderTest {
         assertEquals(EventKind.ADDRESS_DEAD.code(), b.kind(5));
     }
 
+    @Test
+    void viaNamesTheCallThatReachedAHelper() throws Exception {
+        Symbols s = new Symbols();
+        EventBuffer b = read("""
+                T1 store int[]#1[0] Buf.java:10 Buf.putInt via Ring.java:30 com.a.Ring.write
+                T1 store int[]#1[1] Buf.java:10 Buf.putInt via Ring.java:31
+                T1 store int[]#1[2] Buf.java:10 Buf.putInt
+                """, s);
+        Site helper = new Site("Buf", "putInt", "Buf.java", 10, -1);
+        assertEquals(helper.calledFrom(new Site("com.a.Ring", "write", "Ring.java", 30, -1)), s.siteOf(b.site(0)));
+        assertEquals(helper.calledFrom(Site.at("Ring.java", 31)), s.siteOf(b.site(1)));
+        assertEquals(helper, s.siteOf(b.site(2)));
+        assertEquals(3, s.siteCount(), "one site per call that reached it");
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "T1 stor x                 | t.trace:1: unknown operation 'stor'",
@@ -64,6 +79,10 @@ class TextTraceReaderTest {
         "dead                      | t.trace:1: expected 'dead ADDRESS'",
         "T1 dead x                 | t.trace:1: unknown operation 'dead'",
         "T1 load x D.java:99999999999 | t.trace:1: line number in 'D.java:99999999999' is too large",
+        "T1 load x D.java:3 via       | t.trace:1: 'via' needs the site of the call (File.java:12 [Class.method])",
+        "T1 load x D.java:3 via C.m   | t.trace:1: unexpected 'C.m' (a site looks like File.java:12)",
+        "T1 load x via E.java:4       | t.trace:1: unexpected 'via' (a site looks like File.java:12)",
+        "T1 load x D.java:3 via E.java:4 E.m z | t.trace:1: unexpected 'z' at the end of the line",
     })
     void badLinesAreOneLineErrors(String line, String message) {
         TraceFormatException e = assertThrows(TraceFormatException.class, () -> read(line, new Symbols()));
@@ -87,6 +106,8 @@ class TextTraceReaderTest {
         Symbols s = new Symbols();
         EventBuffer b = read("""
                 T1 store x A.java:1 com.a.A.run
+                T1 store z B.java:5 com.a.B.put via A.java:2 com.a.A.run
+                T1 load z B.java:6 via A.java:3
                 T1 release-store y
                 T1 storestore-fence A.java:3
                 T1 start T2 A.java:4

@@ -58,6 +58,8 @@ public final class Samples {
         add(S43_IndependentBarriers.class);
         add(S44_SynchronizerHandovers.class);
         add(S45_WorkStealingPool.class);
+        add(S46_GetThenSetEffects.class);
+        add(S47_GetAndSetEffects.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);

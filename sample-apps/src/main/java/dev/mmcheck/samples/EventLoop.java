@@ -11,7 +11,11 @@ import java.util.concurrent.locks.LockSupport;
  * is empty; a submitter adds a task and then sets {@code wakenUp}, waking the loop only when it found the
  * flag clear. The queue is a multi-producer single-consumer ring in JCTools' style: producers claim a slot
  * with a CAS on the producer index and publish the task with an ordered store; the consumer polls slots in
- * order and publishes its index with an ordered store; {@code isEmpty} compares the two indices. How the loop
+ * order and publishes its index with a volatile store (JCTools uses an ordered store there: a producer's
+ * capacity check can then read a stale consumer index while the consumer's next poll finds the producer's slot
+ * still empty, a store-buffering reordering that mmcheck rightly reports and that is benign by design, since the
+ * producer only sees the queue fuller than it is; the volatile store keeps the samples to the wake-up's race);
+ * {@code isEmpty} compares the two indices. How the loop
  * clears the flag is the sample's choice: {@link #run} takes it.
  */
 final class EventLoop {
@@ -55,7 +59,7 @@ final class EventLoop {
             return null; // empty, or a producer has claimed the slot and not yet published the task
         }
         buffer.lazySet(slot, null);
-        consumerIndex.lazySet(c + 1);
+        consumerIndex.set(c + 1); // volatile: see the class comment
         return task;
     }
 

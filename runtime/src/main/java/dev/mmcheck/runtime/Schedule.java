@@ -42,6 +42,11 @@ public final class Schedule {
     static final int ALWAYS = 32;
     /** The share of the run's time the threads together may spend paused. */
     static final double BUDGET_SHARE = 0.1;
+    /**
+     * The part of the budget the other window points may spend: the rest is kept for the widest points
+     * ({@link #beforeClosing}), where every load of a window has run and one pause covers all of it.
+     */
+    static final double NARROW_SHARE = 0.6;
     /** The store-buffering pause comes after one of the first this many accesses to other addresses. */
     static final int SPREAD = 3;
     /** Per-thread counters of window points, direct-mapped on the store site's low bits. */
@@ -173,7 +178,7 @@ public final class Schedule {
         }
         t.closingSite = -1;
         if (t.closingAccesses > 0) {
-            pause(t, site + COUNTERS / 2, false); // its own window points, apart from the store-buffering window's
+            pause(t, site + COUNTERS / 2, false, true); // its own window points, apart from the store-buffering window's
         }
     }
 
@@ -183,11 +188,14 @@ public final class Schedule {
         t.pauseSite = -1;
         boolean coin = t.pauseCoin;
         t.pauseCoin = false;
-        pause(t, site, coin);
+        pause(t, site, coin, false);
     }
 
-    /** Pauses for window point {@code site} if chosen: always the first times, then less often; a coin toss's half the time. */
-    private static void pause(ThreadLog t, int site, boolean coin) {
+    /**
+     * Pauses for window point {@code site} if chosen: always the first times, then less often; a coin toss's half the
+     * time; a point that is not a window's widest ({@code widest}) only within {@link #NARROW_SHARE} of the budget.
+     */
+    private static void pause(ThreadLog t, int site, boolean coin, boolean widest) {
         if (t.windowPoints == null) {
             return; // a log made before pauses were turned on
         }
@@ -203,7 +211,7 @@ public final class Schedule {
             t.pausesAlone++;
             return;
         }
-        if (PAUSED.get() > (now - startNanos) * BUDGET_SHARE) {
+        if (PAUSED.get() > (now - startNanos) * (widest ? BUDGET_SHARE : BUDGET_SHARE * NARROW_SHARE)) {
             t.pausesOverBudget++;
             return;
         }

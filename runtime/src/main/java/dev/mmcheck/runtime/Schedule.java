@@ -61,7 +61,7 @@ public final class Schedule {
     /** When pauses were turned on (the budget's clock). */
     static long startNanos;
     /** Time all threads spent in pauses so far. */
-    private static final java.util.concurrent.atomic.AtomicLong PAUSED = new java.util.concurrent.atomic.AtomicLong();
+    static final java.util.concurrent.atomic.AtomicLong PAUSED = new java.util.concurrent.atomic.AtomicLong();
 
     private Schedule() {
     }
@@ -191,6 +191,11 @@ public final class Schedule {
         pause(t, site, coin, false);
     }
 
+    /** Whether the pauses so far have spent the budget at {@code now}: all of it, or a narrow point's part ({@code widest} false). */
+    static boolean overBudget(long now, boolean widest) {
+        return PAUSED.get() > (now - startNanos) * (widest ? BUDGET_SHARE : BUDGET_SHARE * NARROW_SHARE);
+    }
+
     /**
      * Pauses for window point {@code site} if chosen: always the first times, then less often; a coin toss's half the
      * time; a point that is not a window's widest ({@code widest}) only within {@link #NARROW_SHARE} of the budget.
@@ -211,7 +216,7 @@ public final class Schedule {
             t.pausesAlone++;
             return;
         }
-        if (PAUSED.get() > (now - startNanos) * (widest ? BUDGET_SHARE : BUDGET_SHARE * NARROW_SHARE)) {
+        if (overBudget(now, widest)) {
             t.pausesOverBudget++;
             return;
         }

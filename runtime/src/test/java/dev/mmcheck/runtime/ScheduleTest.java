@@ -5,6 +5,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Where schedule=active pauses: the windows it recognizes, how often it pauses, and that a seed repeats it. */
@@ -215,5 +216,27 @@ class ScheduleTest {
         Schedule.afterUnlock(t);
         assertEquals(2, t.pauses, "a look older than the hint's life says nothing");
         Solo.lookedAlone(null, System.nanoTime());
+    }
+
+    /** The budget: a tenth of the run's time in pauses, of which the narrower window points may spend six hundredths. */
+    @Test
+    void theWidestPointsKeepTheLastPartOfTheBudget() {
+        long start = Schedule.startNanos;
+        long paused = Schedule.PAUSED.get();
+        try {
+            long now = System.nanoTime();
+            Schedule.startNanos = now - 1_000_000_000L; // one second of run
+            Schedule.PAUSED.set(50_000_000L);
+            assertFalse(Schedule.overBudget(now, false), "5% paused: every point may pause");
+            assertFalse(Schedule.overBudget(now, true));
+            Schedule.PAUSED.set(70_000_000L);
+            assertTrue(Schedule.overBudget(now, false), "7% paused: the narrower points stop at 6%");
+            assertFalse(Schedule.overBudget(now, true), "7% paused: the widest points go on");
+            Schedule.PAUSED.set(110_000_000L);
+            assertTrue(Schedule.overBudget(now, true), "11% paused: no point pauses");
+        } finally {
+            Schedule.startNanos = start;
+            Schedule.PAUSED.set(paused);
+        }
     }
 }

@@ -17,7 +17,7 @@ import java.util.Map;
  * <p>Two monitors run side by side: one given the values (a compare-and-set checked exactly), one without
  * (a compare-and-set given the write check).
  */
-final class RobustnessCheck {
+public final class RobustnessCheck {
 
     /**
      * What one program gave; {@code failures} is empty when the monitor agreed with the oracle everywhere.
@@ -30,7 +30,7 @@ final class RobustnessCheck {
      * @param reports       reports checked (with values)
      * @param reportedBy    how many reports (with values) each kind of operation got: "load acquire stale-read"
      */
-    record Result(boolean nonRobust, boolean reported, boolean blindReported, long nodes, long distinct,
+    public record Result(boolean nonRobust, boolean reported, boolean blindReported, long nodes, long distinct,
             long reports, Map<String, Long> reportedBy, List<String> failures) {
     }
 
@@ -67,7 +67,7 @@ final class RobustnessCheck {
     }
 
     /** Checks {@code p}; at most about {@code maxFailures} failures are described. */
-    static Result run(JmmProgram p, int maxFailures) {
+    public static Result run(JmmProgram p, int maxFailures) {
         RobustnessCheck c = new RobustnessCheck(p, maxFailures);
         RaOracle.Graph witness = c.oracle.nonRobust();
         c.walk(new RobustnessMonitor(c.exact::add), new RobustnessMonitor(c.blind::add), new long[p.locations()],

@@ -32,8 +32,10 @@ import java.util.function.Consumer;
  *
  * <p>Fences: an acquire fence makes {@code acq} current, a release fence sets {@code rel}; a full fence is
  * the model's SC fence, an acquire fence, an acquire-release read-modify-write of one pseudo-location
- * that every full fence updates, and a release fence (not checked). A volatile access is a full fence
- * followed by the access in acquire (read), release (write) or acquire-release (read-modify-write) mode.
+ * that every full fence updates, and a release fence (not checked). A volatile access is, by default
+ * ({@link VolatileRule#LEADING_FENCE}), a full fence followed by the access in acquire (read), release
+ * (write) or acquire-release (read-modify-write) mode; {@link VolatileRule#SYNCHRONIZATION_ORDER} reads it
+ * as the notes' option (b).
  * Monitors: entering is an acquire read-modify-write of the lock's location, exiting a release store to
  * it, neither checked (a blocking acquire that read an older value would only wait longer). Thread start
  * copies every clock of the parent to the child, join joins the joined thread's into the joiner's.
@@ -49,13 +51,22 @@ public final class RobustnessMonitor {
     private static final int FENCES = 0;
 
     private final Consumer<RobustnessViolation> sink;
+    private final VolatileRule rule;
+    private final View vol = new View();    // SYNCHRONIZATION_ORDER: each location's latest volatile write
+    private final View volU = new View();   // ... and its U-stamp
     private Loc[] locs = new Loc[8];
     private Thr[] thrs = new Thr[4];
     private long violations;
 
-    /** A monitor that hands each violation to {@code sink}. */
+    /** A monitor that hands each violation to {@code sink}, volatile read as {@link VolatileRule#LEADING_FENCE}. */
     public RobustnessMonitor(Consumer<RobustnessViolation> sink) {
+        this(sink, VolatileRule.LEADING_FENCE);
+    }
+
+    /** A monitor that hands each violation to {@code sink} and reads volatile accesses as {@code rule} says. */
+    public RobustnessMonitor(Consumer<RobustnessViolation> sink, VolatileRule rule) {
         this.sink = Objects.requireNonNull(sink);
+        this.rule = Objects.requireNonNull(rule);
     }
 
     /**
@@ -63,7 +74,9 @@ public final class RobustnessMonitor {
      * several ways (to check each continuation of a schedule from a common prefix).
      */
     public RobustnessMonitor copy(Consumer<RobustnessViolation> other) {
-        RobustnessMonitor c = new RobustnessMonitor(other);
+        RobustnessMonitor c = new RobustnessMonitor(other, rule);
+        c.vol.assign(vol);
+        c.volU.assign(volU);
         c.locs = new Loc[locs.length];
         for (int i = 0; i < locs.length; i++) {
             c.locs[i] = locs[i] == null ? null : new Loc(locs[i]);
@@ -88,13 +101,11 @@ public final class RobustnessMonitor {
         if (mode == AccessMode.RELEASE) {
             throw new IllegalArgumentException("a load has no release mode");
         }
-        if (mode == AccessMode.VOLATILE) {
-            fence(thread, FenceKind.FULL);
-        }
+        boolean so = leadingFence(thread, mode);
         Thr t = thr(thread);
         int x = index(location);
         Loc l = loc(x);
-        checkRead(t, l, x, thread, location, id);
+        checkRead(t, l, x, thread, location, id, so ? vol.get(x) : 0);
         readUpdate(t, l, x, mode.acquires());
     }
 
@@ -112,14 +123,15 @@ public final class RobustnessMonitor {
         if (mode == AccessMode.ACQUIRE) {
             throw new IllegalArgumentException("a store has no acquire mode");
         }
-        if (mode == AccessMode.VOLATILE) {
-            fence(thread, FenceKind.FULL);
-        }
+        boolean so = leadingFence(thread, mode);
         Thr t = thr(thread);
         int x = index(location);
         Loc l = loc(x);
-        checkWrite(t, l, x, thread, location, id);
-        storeUpdate(t, l, x, mode.releases(), known, value, id);
+        checkWrite(t, l, x, thread, location, id, so ? volU.get(x) : 0);
+        storeUpdate(t, l, x, mode.releases(), so, known, value, id);
+        if (so) {
+            volatileWritten(l, x);
+        }
     }
 
     /**
@@ -137,14 +149,15 @@ public final class RobustnessMonitor {
     }
 
     private void rmw(int thread, int location, AccessMode mode, boolean known, long value, long id) {
-        if (mode == AccessMode.VOLATILE) {
-            fence(thread, FenceKind.FULL);
-        }
+        boolean so = leadingFence(thread, mode);
         Thr t = thr(thread);
         int x = index(location);
         Loc l = loc(x);
-        checkWrite(t, l, x, thread, location, id);
+        checkWrite(t, l, x, thread, location, id, so ? volU.get(x) : 0);
         rmwUpdate(t, l, x, mode.acquires(), mode.releases(), known, value, id);
+        if (so) {
+            volatileWritten(l, x);
+        }
     }
 
     /**
@@ -167,19 +180,20 @@ public final class RobustnessMonitor {
 
     private void cas(int thread, int location, AccessMode mode, boolean valueAware, long expected, boolean success,
             long value, long id) {
-        if (mode == AccessMode.VOLATILE) {
-            fence(thread, FenceKind.FULL);
-        }
+        boolean so = leadingFence(thread, mode);
         Thr t = thr(thread);
         int x = index(location);
         Loc l = loc(x);
         if (valueAware) {
-            checkCas(t, l, x, thread, location, id, expected);
+            checkCas(t, l, x, thread, location, id, expected, so ? vol.get(x) : 0);
         } else {
-            checkWrite(t, l, x, thread, location, id);
+            checkWrite(t, l, x, thread, location, id, so ? volU.get(x) : 0);
         }
         if (success) {
             rmwUpdate(t, l, x, mode.acquires(), mode.releases(), valueAware, value, id);
+            if (so) {
+                volatileWritten(l, x);
+            }
         } else {
             readUpdate(t, l, x, mode.acquires());
         }
@@ -218,7 +232,7 @@ public final class RobustnessMonitor {
     /** {@code thread} exits the monitor at {@code lock}: a release store, not checked. */
     public void lockExit(int thread, int lock, long id) {
         int x = index(lock);
-        storeUpdate(thr(thread), loc(x), x, true, false, 0, id);
+        storeUpdate(thr(thread), loc(x), x, true, false, false, 0, id);
     }
 
     /** {@code parent} starts {@code child}: the child begins with every clock of the parent. */
@@ -233,19 +247,42 @@ public final class RobustnessMonitor {
         thr(joiner).join(j);
     }
 
+    /**
+     * For a volatile access: under {@link VolatileRule#LEADING_FENCE} its SC fence, and false; under
+     * {@link VolatileRule#SYNCHRONIZATION_ORDER} true. False for every other mode.
+     */
+    private boolean leadingFence(int thread, AccessMode mode) {
+        if (mode != AccessMode.VOLATILE) {
+            return false;
+        }
+        if (rule == VolatileRule.LEADING_FENCE) {
+            fence(thread, FenceKind.FULL);
+            return false;
+        }
+        return true;
+    }
+
+    /** The location's last write was volatile: no volatile access may read or follow an older one. */
+    private void volatileWritten(Loc l, int x) {
+        vol.raise(x, l.count);
+        volU.raise(x, l.countU);
+    }
+
     // ---- the checks ----
 
-    private void checkRead(Thr t, Loc l, int x, int thread, int location, long id) {
+    /** The read check; {@code floor}: no older write is readable (the latest volatile one, or 0). */
+    private void checkRead(Thr t, Loc l, int x, int thread, int location, long id, int floor) {
         int sc = t.sc.get(x);
-        int cur = t.cur.get(x);
+        int cur = Math.max(t.cur.get(x), floor);
         if (sc > cur) {
             report(RobustnessViolation.Kind.STALE_READ, thread, location, id, l, sc, cur);
         }
     }
 
-    private void checkWrite(Thr t, Loc l, int x, int thread, int location, long id) {
+    /** The write check; {@code floorU}: the U-stamp no write may be placed before (as for the read check). */
+    private void checkWrite(Thr t, Loc l, int x, int thread, int location, long id, int floorU) {
         int scU = t.scU.get(x);
-        int curU = t.curU.get(x);
+        int curU = Math.max(t.curU.get(x), floorU);
         if (scU > curU) {
             // placed right before the first non-RMW write after the view, i.e. right after the write before it
             report(RobustnessViolation.Kind.WRITE_PLACEMENT, thread, location, id, l, l.firstOfU[scU],
@@ -254,9 +291,9 @@ public final class RobustnessMonitor {
     }
 
     /** The exact check of a compare-and-set: some older readable write it fails on, or one it can follow. */
-    private void checkCas(Thr t, Loc l, int x, int thread, int location, long id, long expected) {
+    private void checkCas(Thr t, Loc l, int x, int thread, int location, long id, long expected, int floor) {
         int sc = t.sc.get(x);
-        for (int j = t.cur.get(x); j < sc; j++) {
+        for (int j = Math.max(t.cur.get(x), floor); j < sc; j++) {
             if (l.known[j] && l.value[j] != expected) {
                 report(RobustnessViolation.Kind.STALE_READ, thread, location, id, l, sc, j);
                 return;
@@ -296,8 +333,12 @@ public final class RobustnessMonitor {
         }
     }
 
-    /** A write placed last in the location's write order. */
-    private static void storeUpdate(Thr t, Loc l, int x, boolean release, boolean known, long value, long id) {
+    /**
+     * A write placed last in the location's write order; {@code keep}: its message keeps the location's earlier
+     * ones (a volatile write under {@link VolatileRule#SYNCHRONIZATION_ORDER}, for every later volatile read).
+     */
+    private static void storeUpdate(Thr t, Loc l, int x, boolean release, boolean keep, boolean known, long value,
+            long id) {
         int k = l.append(id, false, known, value);
         int ku = l.countU;
         // SC half: mo and rb edges into the writer (m holds the last write and its readers), then publish
@@ -314,7 +355,10 @@ public final class RobustnessMonitor {
         t.acq.raise(x, k);
         t.curU.raise(x, ku);
         t.acqU.raise(x, ku);
-        if (release) {
+        if (release && keep) {
+            l.msg.join(t.cur);
+            l.msgU.join(t.curU);
+        } else if (release) {
             l.msg.assign(t.cur);
             l.msgU.assign(t.curU);
         } else {

@@ -74,9 +74,30 @@ public final class RaOracle {
     private final Set<String> seen = new HashSet<>();
     private long graphs;
 
-    /** The oracle for {@code program}. */
+    /** How a volatile access is read. */
+    public enum Volatile {
+        /** As the monitor reads it: an SC fence (RSAN's encoding), then the access in acquire/release mode. */
+        LEADING_SC_FENCE,
+        /**
+         * As C11's seq_cst access (Lea: volatile is compatible with memory_order_seq_cst), by RC11's axiom
+         * (Lahav et al. PLDI 2017): an acquire/release access, and acyclic(psc) where psc = [SC];scb;[SC],
+         * scb = po ∪ po|≠loc;hb;po|≠loc ∪ hb|loc ∪ mo ∪ rb (the reference the monitor's reading is measured by)
+         */
+        RC11_SC
+    }
+
+    private final boolean rc11;
+    private final boolean[] sc;     // a volatile access (RC11_SC only)
+
+    /** The oracle for {@code program}, volatile read as the monitor reads it. */
     public RaOracle(JmmProgram program) {
+        this(program, Volatile.LEADING_SC_FENCE);
+    }
+
+    /** The oracle for {@code program}, volatile read as {@code v} says. */
+    public RaOracle(JmmProgram program, Volatile v) {
         this.program = program;
+        this.rc11 = v == Volatile.RC11_SC;
         this.locations = program.locations();
         this.fenceLoc = locations;
         int ops = program.size();
@@ -94,6 +115,7 @@ public final class RaOracle {
         value = new long[max];
         expected = new long[max];
         opOf = new int[max];
+        sc = new boolean[max];
         accessOf = new int[ops];
         int e = 0;
         for (int l = 0; l <= locations; l++, e++) {
@@ -108,7 +130,7 @@ public final class RaOracle {
             List<Integer> mine = new ArrayList<>();
             for (JmmProgram.Op op : program.threads().get(t)) {
                 boolean vol = op.mode() == AccessMode.VOLATILE;
-                if (vol || (op.kind() == JmmProgram.Kind.FENCE && op.fence() == FenceKind.FULL)) {
+                if ((vol && !rc11) || (op.kind() == JmmProgram.Kind.FENCE && op.fence() == FenceKind.FULL)) {
                     scFence(e, t, g);
                     mine.add(e++);
                 }
@@ -141,6 +163,7 @@ public final class RaOracle {
                         acq[e] = op.mode().acquires();
                         rel[e] = op.mode().releases();
                     }
+                    sc[e] = vol && rc11;
                     mine.add(e++);
                 }
                 accessOf[g] = e - 1;
@@ -409,6 +432,14 @@ public final class RaOracle {
                 return false; // atomicity
             }
         }
+        long[] moRb = rc11 ? eco.clone() : null; // mo and rb (rf is added below)
+        if (rc11) {
+            for (int e = 0; e < n; e++) {
+                if ((present >>> e & 1) != 0 && g.rf[e] >= 0 && !isUpdateIn(g, e)) {
+                    moRb[g.rf[e]] &= ~(1L << e); // rf only: a read-modify-write's source is also mo-before it
+                }
+            }
+        }
         closure(eco);
         // po, the initial writes before everything, and sw
         long inits = (1L << (locations + 1)) - 1;
@@ -459,6 +490,66 @@ public final class RaOracle {
                 if ((eco[b] >>> a & 1) != 0) {
                     return false; // coherence: hb(a,b) and eco(b,a)
                 }
+            }
+        }
+        return !rc11 || pscAcyclic(g, hb, moRb);
+    }
+
+    /** RC11's SC axiom over the volatile accesses: acyclic([SC];scb;[SC]). */
+    private boolean pscAcyclic(Graph g, long[] hb, long[] moRb) {
+        long present = g.present;
+        long scs = 0;
+        for (int e = 0; e < n; e++) {
+            if ((present >>> e & 1) != 0 && sc[e]) {
+                scs |= 1L << e;
+            }
+        }
+        if (Long.bitCount(scs) < 2) {
+            return true;
+        }
+        long[] psc = new long[n];
+        for (int a = 0; a < n; a++) {
+            if ((scs >>> a & 1) == 0) {
+                continue;
+            }
+            long out = (poAfter[a] | moRb[a]) & present;
+            // hb|loc
+            long h = hb[a];
+            while (h != 0) {
+                int b = Long.numberOfTrailingZeros(h);
+                h &= h - 1;
+                if (loc[b] == loc[a]) {
+                    out |= 1L << b;
+                }
+            }
+            // po|≠loc ; hb ; po|≠loc
+            long cs = poAfter[a] & present;
+            long mid = 0;
+            while (cs != 0) {
+                int c = Long.numberOfTrailingZeros(cs);
+                cs &= cs - 1;
+                if (loc[c] != loc[a]) {
+                    mid |= hb[c];
+                }
+            }
+            while (mid != 0) {
+                int d = Long.numberOfTrailingZeros(mid);
+                mid &= mid - 1;
+                long bs = poAfter[d] & present;
+                while (bs != 0) {
+                    int b = Long.numberOfTrailingZeros(bs);
+                    bs &= bs - 1;
+                    if (loc[b] != loc[d]) {
+                        out |= 1L << b;
+                    }
+                }
+            }
+            psc[a] = out & scs;
+        }
+        closure(psc);
+        for (int a = 0; a < n; a++) {
+            if ((psc[a] >>> a & 1) != 0) {
+                return false;
             }
         }
         return true;

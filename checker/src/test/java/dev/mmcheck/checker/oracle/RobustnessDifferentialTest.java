@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * <ul>
  *   <li>at every step, the monitor given the values reports exactly when the oracle finds another read
  *       source or write placement for the operation that makes a consistent graph that is not SC (Prop. 1
- *       of /work/notes/rsan.md), and the write its report names is one of those (every report genuine);</li>
+ *       in docs/jmm-model.md), and the write its report names is one of those (every report genuine);</li>
  *   <li>the monitor without values (a compare-and-set gets the write check) reports only genuinely too; it
  *       may miss (counted: a compare-and-set whose only older readable writes were read by
  *       read-modify-writes and hold other values than the expected one);</li>

@@ -32,10 +32,11 @@ import java.util.function.Consumer;
  *
  * <p>Fences: an acquire fence makes {@code acq} current, a release fence sets {@code rel}; a full fence is
  * the model's SC fence, an acquire fence, an acquire-release read-modify-write of one pseudo-location
- * that every full fence updates, and a release fence (not checked). A volatile access is, by default
- * ({@link VolatileRule#LEADING_FENCE}), a full fence followed by the access in acquire (read), release
- * (write) or acquire-release (read-modify-write) mode; {@link VolatileRule#SYNCHRONIZATION_ORDER} reads it
- * as the notes' option (b).
+ * that every full fence updates, and a release fence (not checked). A volatile access is read as
+ * {@link VolatileRule} says: by default an acquire read, a release write whose message serves every later
+ * volatile read, never reported for a write older than the location's latest volatile one
+ * ({@link VolatileRule#SYNCHRONIZATION_ORDER}); or a full fence followed by the access in acquire (read),
+ * release (write) or acquire-release (read-modify-write) mode ({@link VolatileRule#LEADING_FENCE}).
  * Monitors: entering is an acquire read-modify-write of the lock's location, exiting a release store to
  * it, neither checked (a blocking acquire that read an older value would only wait longer). Thread start
  * copies every clock of the parent to the child, join joins the joined thread's into the joiner's.
@@ -58,9 +59,9 @@ public final class RobustnessMonitor {
     private Thr[] thrs = new Thr[4];
     private long violations;
 
-    /** A monitor that hands each violation to {@code sink}, volatile read as {@link VolatileRule#LEADING_FENCE}. */
+    /** A monitor that hands each violation to {@code sink}, volatile read as {@link VolatileRule#SYNCHRONIZATION_ORDER}. */
     public RobustnessMonitor(Consumer<RobustnessViolation> sink) {
-        this(sink, VolatileRule.LEADING_FENCE);
+        this(sink, VolatileRule.SYNCHRONIZATION_ORDER);
     }
 
     /** A monitor that hands each violation to {@code sink} and reads volatile accesses as {@code rule} says. */

@@ -37,13 +37,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Operations: {@code load LOC MODE}, {@code store LOC VALUE MODE}, {@code rmw LOC VALUE MODE}, {@code cas LOC
  * EXPECTED VALUE MODE}, {@code fence full|acquire|release|loadload|storestore}, {@code lock LOC}, {@code unlock
  * LOC}; locations x, y, z, w, l; modes plain, opaque, acquire, release, volatile. Events are numbered from 1
- * in file order; a {@code report:} line names the event reported, the kind ({@code stale-read} or
+ * in file order. {@code expect:} is the verdict of the model with volatile read as C11's seq_cst (the oracle's
+ * {@code RC11_SC}; without volatile accesses that is plain RC20). A {@code report:} line names a report the
+ * monitor makes on the listed run, under either {@link VolatileRule}; {@code report leading-fence:} or
+ * {@code report synchronization-order:} under that rule only: the event, the kind ({@code stale-read} or
  * {@code write-placement}), the write it may read or follow and the SC-ordered write, by event number or
  * {@code init}.
  *
- * <p>For each file: the monitor over the listed run reports exactly the declared reports (none for a
- * robust file); the oracle's verdict on the program is the declared one; and the whole differential check
- * ({@link RobustnessCheck}: every SC interleaving, every step against the oracle) passes.
+ * <p>For each file: under each rule, the monitor over the listed run reports exactly the declared reports;
+ * the oracle's verdict is the declared one; under each rule, every report on every SC interleaving is
+ * genuine with volatile as seq_cst; and with the leading fence, the monitor agrees with the oracle of that
+ * reading at every step of every interleaving ({@link RobustnessCheck}).
  */
 class JmmLitmusTest {
 
@@ -59,14 +63,17 @@ class JmmLitmusTest {
     }
 
     /** A parsed litmus file. */
-    record Litmus(JmmProgram program, int[] order, boolean robust, List<String> reports) {
+    record Litmus(JmmProgram program, int[] order, boolean robust, Map<VolatileRule, List<String>> reports) {
     }
 
     static Litmus parse(String text) {
         Map<String, Integer> threadOf = new LinkedHashMap<>();
         List<List<JmmProgram.Op>> threads = new ArrayList<>();
         List<Integer> order = new ArrayList<>();
-        List<String> reports = new ArrayList<>();
+        Map<VolatileRule, List<String>> reports = new java.util.EnumMap<>(VolatileRule.class);
+        for (VolatileRule r : VolatileRule.values()) {
+            reports.put(r, new ArrayList<>());
+        }
         Boolean robust = null;
         int locations = 0;
         for (String raw : text.split("\n")) {
@@ -82,8 +89,18 @@ class JmmLitmusTest {
                 robust = v.equals("robust");
                 continue;
             }
-            if (line.startsWith("report:")) {
-                reports.add(line.substring("report:".length()).strip());
+            if (line.startsWith("report")) {
+                int colon = line.indexOf(':');
+                String which = line.substring("report".length(), colon).strip();
+                String what = line.substring(colon + 1).strip();
+                for (VolatileRule r : VolatileRule.values()) {
+                    if (which.isEmpty() || which.equals(r.name().toLowerCase(Locale.ROOT).replace('_', '-'))) {
+                        reports.get(r).add(what);
+                    }
+                }
+                if (!which.isEmpty() && !which.equals("leading-fence") && !which.equals("synchronization-order")) {
+                    throw new IllegalArgumentException("no volatile rule " + which);
+                }
                 continue;
             }
             String[] w = line.split("\\s+");
@@ -107,27 +124,36 @@ class JmmLitmusTest {
     private static void check(Path file) throws IOException {
         Litmus l = parse(Files.readString(file, StandardCharsets.UTF_8));
         String name = file.getFileName().toString();
-        // the listed run: event numbers are line numbers among the events, from 1
-        List<String> actual = new ArrayList<>();
-        RobustnessMonitor m = new RobustnessMonitor(v -> actual.add(describe(v)));
-        long[] mem = new long[l.program().locations()];
-        int[] pc = new int[l.program().threads().size()];
-        for (int s = 0; s < l.order().length; s++) {
-            int t = l.order()[s];
-            JmmProgram.Op op = l.program().threads().get(t).get(pc[t]++);
-            if (op.kind() == JmmProgram.Kind.LOCK) {
-                assertEquals(0, mem[op.loc()], name + ": event " + (s + 1) + " locks a held lock");
+        for (VolatileRule rule : VolatileRule.values()) {
+            // the listed run: event numbers are line numbers among the events, from 1
+            List<String> actual = new ArrayList<>();
+            RobustnessMonitor m = new RobustnessMonitor(v -> actual.add(describe(v)), rule);
+            long[] mem = new long[l.program().locations()];
+            int[] pc = new int[l.program().threads().size()];
+            for (int s = 0; s < l.order().length; s++) {
+                int t = l.order()[s];
+                JmmProgram.Op op = l.program().threads().get(t).get(pc[t]++);
+                if (op.kind() == JmmProgram.Kind.LOCK) {
+                    assertEquals(0, mem[op.loc()], name + ": event " + (s + 1) + " locks a held lock");
+                }
+                feed(m, op, t, s + 1, mem);
             }
-            feed(m, op, t, s + 1, mem);
+            assertEquals(l.reports().get(rule), actual, name + ": the reports on the listed run, " + rule);
+            // every report on every interleaving genuine with volatile as seq_cst
+            RobustnessCheck.Result r = RobustnessCheck.run(l.program(), RaOracle.Volatile.RC11_SC, rule, false, 3);
+            assertEquals(List.of(), r.failures(), name + ": " + rule + " against volatile as seq_cst");
         }
-        assertEquals(l.reports(), actual, name + ": the reports on the listed run");
-        assertEquals(l.robust(), l.reports().isEmpty(), name + ": a robust file declares no report, another one some");
-        // the model's verdict, and every interleaving step by step
-        assertEquals(!l.robust(), new RaOracle(l.program()).nonRobust() != null, name + ": the oracle's verdict");
-        RobustnessCheck.Result r = RobustnessCheck.run(l.program(), 3);
-        assertEquals(List.of(), r.failures(), name + ": the monitor against the oracle");
-        assertEquals(!l.robust(), r.reported(), name + ": a report on some interleaving");
-        assertFalse(l.robust() && r.blindReported(), name + ": the monitor without values reports");
+        assertEquals(!l.robust(), new RaOracle(l.program(), RaOracle.Volatile.RC11_SC).nonRobust() != null,
+                name + ": the oracle's verdict");
+        if (l.robust()) {
+            assertTrue(l.reports().values().stream().allMatch(List::isEmpty), name + ": robust, yet a report declared");
+        } else {
+            assertTrue(l.reports().values().stream().anyMatch(x -> !x.isEmpty()), name + ": the run shows nothing");
+        }
+        // the leading fence is exactly the model of RaOracle.Volatile.LEADING_SC_FENCE: every step of every run
+        RobustnessCheck.Result exact = RobustnessCheck.run(l.program(), 3);
+        assertEquals(List.of(), exact.failures(), name + ": the leading fence against its oracle");
+        assertFalse(l.robust() && exact.reported(), name + ": robust, yet the leading fence reports");
     }
 
     /** How a report line names a violation. */

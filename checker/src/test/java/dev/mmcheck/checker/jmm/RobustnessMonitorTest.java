@@ -130,6 +130,16 @@ class RobustnessMonitorTest {
     }
 
     @Test
+    void theDefaultReadingOfVolatileIsTheSynchronizationOrder() {
+        // mp-volatile-then-plain.litmus: only the leading fence reports it
+        m.store(0, X, AccessMode.VOLATILE, 1, 1);
+        m.store(0, Y, PLAIN, 1, 2);
+        m.load(1, Y, PLAIN, 3);
+        m.load(1, X, AccessMode.VOLATILE, 4);
+        assertEquals(List.of(), reports);
+    }
+
+    @Test
     void underTheSynchronizationOrderVolatileDekkerStaysRobust() {
         RobustnessMonitor so = new RobustnessMonitor(reports::add, VolatileRule.SYNCHRONIZATION_ORDER);
         so.store(0, X, AccessMode.VOLATILE, 1, 1);

@@ -58,11 +58,20 @@ public record JmmProgram(List<List<Op>> threads, int locations) {
         }
     }
 
-    /** Which operations a generated program may use. */
-    public record Gen(boolean rmws, boolean cas, boolean fences, boolean locks, boolean volatiles) {
-        /** Everything. */
+    /**
+     * Which operations a generated program may use; {@code volatilePercent}: the share of accesses made
+     * volatile on top of the modes' even draw (0: none).
+     */
+    public record Gen(boolean rmws, boolean cas, boolean fences, boolean locks, boolean volatiles,
+            int volatilePercent) {
+        /** Everything, each mode as likely as the others. */
         public static Gen all() {
-            return new Gen(true, true, true, true, true);
+            return new Gen(true, true, true, true, true, 0);
+        }
+
+        /** Everything, half of the accesses volatile (to meet volatile-only shapes such as Dekker often). */
+        public static Gen volatileHeavy() {
+            return new Gen(true, true, true, true, true, 50);
         }
     }
 
@@ -188,6 +197,14 @@ public record JmmProgram(List<List<Op>> threads, int locations) {
             AccessMode.VOLATILE};
 
     private static Op randomOp(Random rnd, Gen gen, int data) {
+        Op op = randomOp0(rnd, gen, data);
+        if (gen.volatilePercent() > 0 && op.mode() != null && rnd.nextInt(100) < gen.volatilePercent()) {
+            return new Op(op.kind(), op.loc(), AccessMode.VOLATILE, null, 0, 0);
+        }
+        return op;
+    }
+
+    private static Op randomOp0(Random rnd, Gen gen, int data) {
         int loc = rnd.nextInt(data);
         while (true) {
             int r = rnd.nextInt(100);

@@ -27,6 +27,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  *       graph that is not SC (Prop. 2: the robustness theorem);</li>
  *   <li>every SC run's graph is consistent and SC (the oracle's own sanity).</li>
  * </ul>
+ * Volatile is read with {@code VolatileRule.LEADING_FENCE}, the reading under which the monitor is exactly
+ * the oracle's model; the default reading ({@code SYNCHRONIZATION_ORDER}) runs the same code on every
+ * operation that is not volatile, and is checked on volatile ones by {@link VolatileSemanticsTest}.
  * The generator is not restricted beyond size: programs with more than {@link JmmProgram#MAX_INTERLEAVINGS}
  * interleavings are redrawn, to keep the test near 15 s. Both verdicts must be common.
  *

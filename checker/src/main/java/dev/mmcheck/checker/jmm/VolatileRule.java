@@ -15,7 +15,7 @@ public enum VolatileRule {
      */
     LEADING_FENCE,
     /**
-     * The default, the notes' option (b): a volatile write is a release write whose message keeps the
+     * The default, option (b) of docs/jmm-model.md: a volatile write is a release write whose message keeps the
      * location's earlier ones (it synchronizes with every later volatile read, not only its own), a volatile read an acquire
      * read, and a volatile access is never reported for reading or following a write older than the
      * location's latest volatile write (the run's order is taken as the JMM's synchronization order). No

@@ -37,7 +37,7 @@ import java.util.Set;
  * a time along po ∪ rf, pruning inconsistent prefixes: consistency of a po ∪ rf-closed prefix is implied
  * by the whole graph's) and returns one that is not SC; {@link #alternatives} takes the graph of an SC
  * run's prefix and the next operation and lists every other read source or write placement for it that is
- * consistent and not SC (Prop. 1 of the notes: exactly what the monitor must report there).
+ * consistent and not SC (Prop. 1 in docs/jmm-model.md: exactly what the monitor must report there).
  */
 public final class RaOracle {
 

@@ -1,0 +1,569 @@
+package dev.mmcheck.checker.jmm;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * The robustness monitor of Margalit, Kokologiannakis, Itzhaky and Lahav ("Dynamic Robustness
+ * Verification against Weak Memory", PLDI 2025; the algorithm as their tool RSAN implements it), for
+ * Java's access modes: it runs over one sequentially consistent (SC) run, an event at a time, and reports
+ * each event at which some execution of the same program under the model (RC20, the repaired C/C++20
+ * model, with Java's modes mapped onto it: docs/jmm-model.md) takes a step that no SC execution takes.
+ *
+ * <p>Every clock is a <em>location clock</em>: for each location the stamp of a write to it, the k-th
+ * write to a location having stamp k (0: its initial value). Per thread it keeps the SC knowledge
+ * {@code sc} (the latest write to each location that is ordered before the thread's next event by
+ * program order, reads-from, write order and from-reads) and the model's views: {@code cur} (the oldest
+ * write the model still lets the thread read), {@code acq} (what an acquire fence would make current),
+ * {@code rel} (what a relaxed write publishes after a release fence). Per location it keeps the SC
+ * knowledge of its last write ({@code w}) and of that write and its readers ({@code m}), and the message
+ * view of its last write ({@code msg}). Each has a twin over U-stamps, which count only the writes that
+ * are not read-modify-writes: a write can be placed in a location's write order only right before such a
+ * write, never between a read-modify-write and the write it read.
+ *
+ * <p>The checks, before each event's own update: a read of x by t is reported when
+ * {@code sc[t][x] > cur[t][x]} (it can read an older write than SC orders before it), a write or
+ * read-modify-write when {@code scU[t][x] > curU[t][x]} (it can be placed before a write SC orders before
+ * it). A compare-and-set given its expected value and the written values is checked exactly: it is
+ * reported when it can read an older write whose value differs (it fails, a stale read) or one no
+ * read-modify-write has read (it is placed right after it); without values it gets the write check,
+ * which never reports a compare-and-set without such an execution, and can miss one.
+ *
+ * <p>Fences: an acquire fence makes {@code acq} current, a release fence sets {@code rel}; a full fence is
+ * the model's SC fence, an acquire fence, an acquire-release read-modify-write of one pseudo-location
+ * that every full fence updates, and a release fence (not checked). A volatile access is read as
+ * {@link VolatileRule} says: by default an acquire read, a release write whose message serves every later
+ * volatile read, never reported for a write older than the location's latest volatile one
+ * ({@link VolatileRule#SYNCHRONIZATION_ORDER}); or a full fence followed by the access in acquire (read),
+ * release (write) or acquire-release (read-modify-write) mode ({@link VolatileRule#LEADING_FENCE}).
+ * Monitors: entering is an acquire read-modify-write of the lock's location, exiting a release store to
+ * it, neither checked (a blocking acquire that read an older value would only wait longer). Thread start
+ * copies every clock of the parent to the child, join joins the joined thread's into the joiner's.
+ *
+ * <p>Locations and threads are small non-negative ints chosen by the caller; event ids are the caller's
+ * (an index in the stream). Memory grows with locations, threads and writes per location (each write's id
+ * is kept for reports): nothing is reclaimed yet. Not thread-safe: one caller, events in the order of the
+ * SC run.
+ */
+public final class RobustnessMonitor {
+
+    /** The internal index of the SC fences' pseudo-location; a caller's location x is index x + 1. */
+    private static final int FENCES = 0;
+
+    private final Consumer<RobustnessViolation> sink;
+    private final VolatileRule rule;
+    private final View vol = new View();    // SYNCHRONIZATION_ORDER: each location's latest volatile write
+    private final View volU = new View();   // ... and its U-stamp
+    private Loc[] locs = new Loc[8];
+    private Thr[] thrs = new Thr[4];
+    private long violations;
+
+    /** A monitor that hands each violation to {@code sink}, volatile read as {@link VolatileRule#SYNCHRONIZATION_ORDER}. */
+    public RobustnessMonitor(Consumer<RobustnessViolation> sink) {
+        this(sink, VolatileRule.SYNCHRONIZATION_ORDER);
+    }
+
+    /** A monitor that hands each violation to {@code sink} and reads volatile accesses as {@code rule} says. */
+    public RobustnessMonitor(Consumer<RobustnessViolation> sink, VolatileRule rule) {
+        this.sink = Objects.requireNonNull(sink);
+        this.rule = Objects.requireNonNull(rule);
+    }
+
+    /**
+     * A monitor in this one's state that reports to {@code other}: the run so far can be continued in
+     * several ways (to check each continuation of a schedule from a common prefix).
+     */
+    public RobustnessMonitor copy(Consumer<RobustnessViolation> other) {
+        RobustnessMonitor c = new RobustnessMonitor(other, rule);
+        c.vol.assign(vol);
+        c.volU.assign(volU);
+        c.locs = new Loc[locs.length];
+        for (int i = 0; i < locs.length; i++) {
+            c.locs[i] = locs[i] == null ? null : new Loc(locs[i]);
+        }
+        c.thrs = new Thr[thrs.length];
+        for (int i = 0; i < thrs.length; i++) {
+            c.thrs[i] = thrs[i] == null ? null : new Thr(thrs[i]);
+        }
+        c.violations = violations;
+        return c;
+    }
+
+    /** Violations reported so far. */
+    public long violations() {
+        return violations;
+    }
+
+    // ---- the events ----
+
+    /** A read of {@code location} by {@code thread} in {@code mode} (not {@link AccessMode#RELEASE}). */
+    public void load(int thread, int location, AccessMode mode, long id) {
+        if (mode == AccessMode.RELEASE) {
+            throw new IllegalArgumentException("a load has no release mode");
+        }
+        boolean so = leadingFence(thread, mode);
+        Thr t = thr(thread);
+        int x = index(location);
+        Loc l = loc(x);
+        checkRead(t, l, x, thread, location, id, so ? vol.get(x) : 0);
+        readUpdate(t, l, x, mode.acquires());
+    }
+
+    /** A write of an unknown value to {@code location} by {@code thread} in {@code mode} (not {@link AccessMode#ACQUIRE}). */
+    public void store(int thread, int location, AccessMode mode, long id) {
+        store(thread, location, mode, false, 0, id);
+    }
+
+    /** A write of {@code value} to {@code location} by {@code thread} in {@code mode} (not {@link AccessMode#ACQUIRE}). */
+    public void store(int thread, int location, AccessMode mode, long value, long id) {
+        store(thread, location, mode, true, value, id);
+    }
+
+    private void store(int thread, int location, AccessMode mode, boolean known, long value, long id) {
+        if (mode == AccessMode.ACQUIRE) {
+            throw new IllegalArgumentException("a store has no acquire mode");
+        }
+        boolean so = leadingFence(thread, mode);
+        Thr t = thr(thread);
+        int x = index(location);
+        Loc l = loc(x);
+        checkWrite(t, l, x, thread, location, id, so ? volU.get(x) : 0);
+        storeUpdate(t, l, x, mode.releases(), so, known, value, id);
+        if (so) {
+            volatileWritten(l, x);
+        }
+    }
+
+    /**
+     * A read-modify-write that always succeeds (getAndSet, getAndAdd, getAndBitwise*...), writing an
+     * unknown value; {@code mode} gives both parts (ACQUIRE: acquire read, relaxed write; RELEASE: relaxed
+     * read, release write; VOLATILE: full fence, then both).
+     */
+    public void rmw(int thread, int location, AccessMode mode, long id) {
+        rmw(thread, location, mode, false, 0, id);
+    }
+
+    /** {@link #rmw(int, int, AccessMode, long)} writing {@code value}. */
+    public void rmw(int thread, int location, AccessMode mode, long value, long id) {
+        rmw(thread, location, mode, true, value, id);
+    }
+
+    private void rmw(int thread, int location, AccessMode mode, boolean known, long value, long id) {
+        boolean so = leadingFence(thread, mode);
+        Thr t = thr(thread);
+        int x = index(location);
+        Loc l = loc(x);
+        checkWrite(t, l, x, thread, location, id, so ? volU.get(x) : 0);
+        rmwUpdate(t, l, x, mode.acquires(), mode.releases(), known, value, id);
+        if (so) {
+            volatileWritten(l, x);
+        }
+    }
+
+    /**
+     * A compare-and-set (strong or weak, compareAndExchange*) whose values are not known: it succeeded
+     * ({@code success}, a read-modify-write in {@code mode}) or failed (a read in {@code mode}'s read
+     * part). Checked with the write check: reported only when an execution exists whatever the values.
+     */
+    public void cas(int thread, int location, AccessMode mode, boolean success, long id) {
+        cas(thread, location, mode, false, 0, success, 0, id);
+    }
+
+    /**
+     * A compare-and-set expecting {@code expected} that succeeded, writing {@code value}, or failed:
+     * checked exactly against the values the writes to the location were given (a write given none may
+     * hold the expected value).
+     */
+    public void cas(int thread, int location, AccessMode mode, long expected, boolean success, long value, long id) {
+        cas(thread, location, mode, true, expected, success, value, id);
+    }
+
+    private void cas(int thread, int location, AccessMode mode, boolean valueAware, long expected, boolean success,
+            long value, long id) {
+        boolean so = leadingFence(thread, mode);
+        Thr t = thr(thread);
+        int x = index(location);
+        Loc l = loc(x);
+        if (valueAware) {
+            checkCas(t, l, x, thread, location, id, expected, so ? vol.get(x) : 0);
+        } else {
+            checkWrite(t, l, x, thread, location, id, so ? volU.get(x) : 0);
+        }
+        if (success) {
+            rmwUpdate(t, l, x, mode.acquires(), mode.releases(), valueAware, value, id);
+            if (so) {
+                volatileWritten(l, x);
+            }
+        } else {
+            readUpdate(t, l, x, mode.acquires());
+        }
+    }
+
+    /** A fence of {@code thread}. */
+    public void fence(int thread, FenceKind kind) {
+        Thr t = thr(thread);
+        if (kind == FenceKind.FULL) {
+            // the SC fence: fence(acq); RMW_acq_rel on the fences' location (its RC20 half only); fence(rel)
+            t.cur.assign(t.acq);
+            t.curU.assign(t.acqU);
+            Loc f = loc(FENCES);
+            f.count++;
+            rmwModel(t, f, FENCES, f.count, true, true);
+            t.rel.assign(t.cur);
+            t.relU.assign(t.curU);
+            return;
+        }
+        if (kind.acquires()) {
+            t.cur.assign(t.acq);
+            t.curU.assign(t.acqU);
+        }
+        if (kind.releases()) {
+            t.rel.assign(t.cur);
+            t.relU.assign(t.curU);
+        }
+    }
+
+    /** {@code thread} enters the monitor at {@code lock} (a location): an acquire read-modify-write, not checked. */
+    public void lockEnter(int thread, int lock, long id) {
+        int x = index(lock);
+        rmwUpdate(thr(thread), loc(x), x, true, false, false, 0, id);
+    }
+
+    /** {@code thread} exits the monitor at {@code lock}: a release store, not checked. */
+    public void lockExit(int thread, int lock, long id) {
+        int x = index(lock);
+        storeUpdate(thr(thread), loc(x), x, true, false, false, 0, id);
+    }
+
+    /** {@code parent} starts {@code child}: the child begins with every clock of the parent. */
+    public void start(int parent, int child) {
+        Thr p = thr(parent);
+        thr(child).assign(p);
+    }
+
+    /** {@code joiner} has joined {@code joined}: every clock of the joined thread is joined into the joiner's. */
+    public void join(int joiner, int joined) {
+        Thr j = thr(joined);
+        thr(joiner).join(j);
+    }
+
+    /**
+     * For a volatile access: under {@link VolatileRule#LEADING_FENCE} its SC fence, and false; under
+     * {@link VolatileRule#SYNCHRONIZATION_ORDER} true. False for every other mode.
+     */
+    private boolean leadingFence(int thread, AccessMode mode) {
+        if (mode != AccessMode.VOLATILE) {
+            return false;
+        }
+        if (rule == VolatileRule.LEADING_FENCE) {
+            fence(thread, FenceKind.FULL);
+            return false;
+        }
+        return true;
+    }
+
+    /** The location's last write was volatile: no volatile access may read or follow an older one. */
+    private void volatileWritten(Loc l, int x) {
+        vol.raise(x, l.count);
+        volU.raise(x, l.countU);
+    }
+
+    // ---- the checks ----
+
+    /** The read check; {@code floor}: no older write is readable (the latest volatile one, or 0). */
+    private void checkRead(Thr t, Loc l, int x, int thread, int location, long id, int floor) {
+        int sc = t.sc.get(x);
+        int cur = Math.max(t.cur.get(x), floor);
+        if (sc > cur) {
+            report(RobustnessViolation.Kind.STALE_READ, thread, location, id, l, sc, cur);
+        }
+    }
+
+    /** The write check; {@code floorU}: the U-stamp no write may be placed before (as for the read check). */
+    private void checkWrite(Thr t, Loc l, int x, int thread, int location, long id, int floorU) {
+        int scU = t.scU.get(x);
+        int curU = Math.max(t.curU.get(x), floorU);
+        if (scU > curU) {
+            // placed right before the first non-RMW write after the view, i.e. right after the write before it
+            report(RobustnessViolation.Kind.WRITE_PLACEMENT, thread, location, id, l, l.firstOfU[scU],
+                    l.firstOfU[curU + 1] - 1);
+        }
+    }
+
+    /** The exact check of a compare-and-set: some older readable write it fails on, or one it can follow. */
+    private void checkCas(Thr t, Loc l, int x, int thread, int location, long id, long expected, int floor) {
+        int sc = t.sc.get(x);
+        for (int j = Math.max(t.cur.get(x), floor); j < sc; j++) {
+            if (l.known[j] && l.value[j] != expected) {
+                report(RobustnessViolation.Kind.STALE_READ, thread, location, id, l, sc, j);
+                return;
+            }
+            if (!l.rmw[j + 1]) {
+                report(RobustnessViolation.Kind.WRITE_PLACEMENT, thread, location, id, l,
+                        l.firstOfU[t.scU.get(x)], j);
+                return;
+            }
+        }
+    }
+
+    private void report(RobustnessViolation.Kind kind, int thread, int location, long id, Loc l, int scStamp,
+            int visibleStamp) {
+        violations++;
+        sink.accept(new RobustnessViolation(kind, thread, location, id, l.id[scStamp], scStamp, l.id[visibleStamp],
+                visibleStamp));
+    }
+
+    // ---- the updates ----
+
+    /** A read of the location's last write: the SC half (rf, and the reader kept for rb) and the model's. */
+    private static void readUpdate(Thr t, Loc l, int x, boolean acquire) {
+        l.m.join(t.sc);
+        t.sc.join(l.w);
+        l.mU.join(t.scU);
+        t.scU.join(l.wU);
+        t.acq.join(l.msg);
+        t.acqU.join(l.msgU);
+        if (acquire) {
+            t.cur.join(l.msg);
+            t.curU.join(l.msgU);
+        } else {
+            // a relaxed read: per-location coherence only
+            t.cur.raise(x, l.msg.get(x));
+            t.curU.raise(x, l.msgU.get(x));
+        }
+    }
+
+    /**
+     * A write placed last in the location's write order; {@code keep}: its message keeps the location's earlier
+     * ones (a volatile write under {@link VolatileRule#SYNCHRONIZATION_ORDER}, for every later volatile read).
+     */
+    private static void storeUpdate(Thr t, Loc l, int x, boolean release, boolean keep, boolean known, long value,
+            long id) {
+        int k = l.append(id, false, known, value);
+        int ku = l.countU;
+        // SC half: mo and rb edges into the writer (m holds the last write and its readers), then publish
+        l.m.raise(x, k);
+        t.sc.join(l.m);
+        l.w.assign(t.sc);
+        l.m.assign(t.sc);
+        l.mU.raise(x, ku);
+        t.scU.join(l.mU);
+        l.wU.assign(t.scU);
+        l.mU.assign(t.scU);
+        // the model's half
+        t.cur.raise(x, k);
+        t.acq.raise(x, k);
+        t.curU.raise(x, ku);
+        t.acqU.raise(x, ku);
+        if (release && keep) {
+            l.msg.join(t.cur);
+            l.msgU.join(t.curU);
+        } else if (release) {
+            l.msg.assign(t.cur);
+            l.msgU.assign(t.curU);
+        } else {
+            l.msg.assign(t.rel);
+            l.msg.raise(x, k);
+            l.msgU.assign(t.relU);
+            l.msgU.raise(x, ku);
+        }
+    }
+
+    /** A read-modify-write reading the location's last write and placed right after it (no new U-stamp). */
+    private static void rmwUpdate(Thr t, Loc l, int x, boolean acquire, boolean release, boolean known, long value,
+            long id) {
+        int k = l.append(id, true, known, value);
+        l.m.raise(x, k);
+        t.sc.join(l.m);
+        l.w.assign(t.sc);
+        l.m.assign(t.sc);
+        t.scU.join(l.mU);
+        l.wU.assign(t.scU);
+        l.mU.assign(t.scU);
+        rmwModel(t, l, x, k, acquire, release);
+    }
+
+    /** The model's half of a read-modify-write with stamp {@code k}: it extends the release sequence it reads. */
+    private static void rmwModel(Thr t, Loc l, int x, int k, boolean acquire, boolean release) {
+        l.msg.raise(x, k);
+        t.acq.raise(x, k);
+        t.cur.raise(x, k);
+        t.acq.join(l.msg);
+        t.acqU.join(l.msgU);
+        if (acquire) {
+            t.cur.join(l.msg);
+            t.curU.join(l.msgU);
+        } else {
+            t.curU.raise(x, l.msgU.get(x));
+        }
+        if (release) {
+            l.msg.join(t.cur);
+            l.msgU.join(t.curU);
+        } else {
+            l.msg.join(t.rel);
+            l.msgU.join(t.relU);
+        }
+    }
+
+    // ---- state ----
+
+    private static int index(int location) {
+        if (location < 0 || location == Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("bad location id " + location);
+        }
+        return location + 1;
+    }
+
+    private Loc loc(int x) {
+        if (x >= locs.length) {
+            locs = Arrays.copyOf(locs, Math.max(x + 1, locs.length * 2));
+        }
+        Loc l = locs[x];
+        if (l == null) {
+            l = locs[x] = new Loc();
+        }
+        return l;
+    }
+
+    private Thr thr(int thread) {
+        if (thread < 0) {
+            throw new IllegalArgumentException("bad thread id " + thread);
+        }
+        if (thread >= thrs.length) {
+            thrs = Arrays.copyOf(thrs, Math.max(thread + 1, thrs.length * 2));
+        }
+        Thr t = thrs[thread];
+        if (t == null) {
+            t = thrs[thread] = new Thr();
+        }
+        return t;
+    }
+
+    /** A thread's clocks: the SC knowledge and the model's three views, each with its U-stamp twin. */
+    private static final class Thr {
+        final View sc;
+        final View scU;
+        final View cur;
+        final View acq;
+        final View rel;
+        final View curU;
+        final View acqU;
+        final View relU;
+
+        Thr() {
+            sc = new View();
+            scU = new View();
+            cur = new View();
+            acq = new View();
+            rel = new View();
+            curU = new View();
+            acqU = new View();
+            relU = new View();
+        }
+
+        Thr(Thr o) {
+            sc = o.sc.duplicate();
+            scU = o.scU.duplicate();
+            cur = o.cur.duplicate();
+            acq = o.acq.duplicate();
+            rel = o.rel.duplicate();
+            curU = o.curU.duplicate();
+            acqU = o.acqU.duplicate();
+            relU = o.relU.duplicate();
+        }
+
+        void assign(Thr o) {
+            sc.assign(o.sc);
+            scU.assign(o.scU);
+            cur.assign(o.cur);
+            acq.assign(o.acq);
+            rel.assign(o.rel);
+            curU.assign(o.curU);
+            acqU.assign(o.acqU);
+            relU.assign(o.relU);
+        }
+
+        void join(Thr o) {
+            sc.join(o.sc);
+            scU.join(o.scU);
+            cur.join(o.cur);
+            acq.join(o.acq);
+            rel.join(o.rel);
+            curU.join(o.curU);
+            acqU.join(o.acqU);
+            relU.join(o.relU);
+        }
+    }
+
+    /** A location's clocks and the log of its writes, indexed by stamp (stamp 0: the initial value, 0). */
+    private static final class Loc {
+        final View w;
+        final View m;
+        final View wU;
+        final View mU;
+        final View msg;
+        final View msgU;
+        int count;               // writes so far: the last one's stamp
+        int countU;              // non-RMW writes so far: the last one's U-stamp
+        long[] id;
+        boolean[] rmw;
+        boolean[] known;
+        long[] value;
+        int[] firstOfU;          // the stamp of the write that has each U-stamp first (a non-RMW write)
+
+        Loc() {
+            w = new View();
+            m = new View();
+            wU = new View();
+            mU = new View();
+            msg = new View();
+            msgU = new View();
+            id = new long[] {RobustnessViolation.INITIAL, 0, 0, 0};
+            rmw = new boolean[4];
+            known = new boolean[] {true, false, false, false};
+            value = new long[4];
+            firstOfU = new int[4];
+        }
+
+        Loc(Loc o) {
+            w = o.w.duplicate();
+            m = o.m.duplicate();
+            wU = o.wU.duplicate();
+            mU = o.mU.duplicate();
+            msg = o.msg.duplicate();
+            msgU = o.msgU.duplicate();
+            count = o.count;
+            countU = o.countU;
+            id = o.id.clone();
+            rmw = o.rmw.clone();
+            known = o.known.clone();
+            value = o.value.clone();
+            firstOfU = o.firstOfU.clone();
+        }
+
+        /** Logs the next write and returns its stamp. */
+        int append(long writeId, boolean isRmw, boolean isKnown, long v) {
+            int k = ++count;
+            if (k >= id.length) {
+                int n = id.length * 2;
+                id = Arrays.copyOf(id, n);
+                rmw = Arrays.copyOf(rmw, n);
+                known = Arrays.copyOf(known, n);
+                value = Arrays.copyOf(value, n);
+            }
+            id[k] = writeId;
+            rmw[k] = isRmw;
+            known[k] = isKnown;
+            value[k] = v;
+            if (!isRmw) {
+                int u = ++countU;
+                if (u >= firstOfU.length) {
+                    firstOfU = Arrays.copyOf(firstOfU, firstOfU.length * 2);
+                }
+                firstOfU[u] = k;
+            }
+            return k;
+        }
+    }
+}

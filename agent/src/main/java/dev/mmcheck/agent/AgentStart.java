@@ -94,8 +94,11 @@ final class AgentStart {
         if (options.declaresTransactions()) {
             EventLog.declareTransactions();
         }
-        if (options.logEveryLoad() || options.analyses().contains(Analysis.SOBER)) {
-            // Sober's "last read" knowledge is not monotone in the reads it sees: leaving one out can add a report
+        if (options.logEveryLoad() || options.analyses().contains(Analysis.SOBER)
+                || options.analyses().contains(Analysis.JMM)) {
+            // Sober's "last read" knowledge is not monotone in the reads it sees: leaving one out can add a report;
+            // the jmm analysis has neither proof (a left-out acquire load would take away its ordering, and a solo
+            // period's fences at its start are fences the program did not make): every load, and no solo period
             EventLog.logEveryLoad();
         }
         // after the switches it depends on: no solo period where a check needs every access, nor under sampling
@@ -106,7 +109,8 @@ final class AgentStart {
         boolean checks = options.overhead() == Options.Layer.CHECK;
         Checker.Config config = Checker.Config.defaults()
                 .withAnalyses(checks ? options.analyses() : java.util.EnumSet.noneOf(Analysis.class))
-                .withMonitors(MonitorConfig.defaults().withBufferBound(options.bufferBound())).withAutoSerializability(checks && !options.modelsChosen());
+                .withMonitors(MonitorConfig.defaults().withBufferBound(options.bufferBound())
+                        .withJmmAddresses(options.jmmAddresses())).withAutoSerializability(checks && !options.modelsChosen());
         String inject = options.injectFailure();
         if (inject != null && !inject.startsWith(LOOP_STAGE + "@")) {
             config = config.withFault(Fault.parse(inject));

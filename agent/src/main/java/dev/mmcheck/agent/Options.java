@@ -56,12 +56,14 @@ import java.util.regex.Pattern;
  *                        logs (docs/agent.md, "Accesses of a thread running alone"); solo=off logs them
  * @param overhead        how far an event goes (overhead=, for measuring mmcheck's own cost layer by layer:
  *                        docs/performance.md); anything but {@link Layer#CHECK} checks nothing, and the run says so
+ * @param bufferBound     the TSO and PSO store buffers' bound (bufferBound=)
+ * @param jmmAddresses    how many live addresses the jmm analysis tracks at once (jmmAddresses=, docs/jmm-model.md)
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
         long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed,
         Triage triage, Path sarif, Path html, int progressSeconds, double sample, boolean syncAsFences, boolean solo,
-        Layer overhead, int bufferBound) {
+        Layer overhead, int bufferBound, int jmmAddresses) {
 
     /**
      * How far an event goes in a run: {@code overhead=}, RoadRunner's "empty tool" taken layer by layer, so that a
@@ -109,13 +111,22 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         throw new OptionException("option bufferBound=" + v + " must be a whole number of stores, at least 1, or none");
     }
 
+    /** jmmAddresses=N, at least 1. */
+    private static int jmmAddresses(String v) throws OptionException {
+        if (v.matches("\\d{1,9}") && Integer.parseInt(v) >= 1) {
+            return Integer.parseInt(v);
+        }
+        throw new OptionException("option jmmAddresses=" + v + " must be a whole number of addresses, at least 1");
+    }
+
     /** The schedule when schedule= is not given (docs/schedules.md says why). */
     public static final String DEFAULT_SCHEDULE = "active";
 
     /** The option keys, in the order the help lists them. */
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
             "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed",
-            "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample", "sync", "solo", "overhead", "bufferBound");
+            "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample", "sync", "solo", "overhead", "bufferBound",
+            "jmmAddresses");
 
     /**
      * Infrastructure that is not the code under test, excluded unless {@code excludes} is given: test runners
@@ -209,6 +220,8 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             throw new OptionException("option solo=" + solo + " must be on or off");
         }
         int bufferBound = bufferBound(values.getOrDefault("bufferBound", String.valueOf(DEFAULT_BUFFER_BOUND)));
+        int jmmAddresses = jmmAddresses(values.getOrDefault("jmmAddresses",
+                String.valueOf(dev.mmcheck.checker.jmm.JmmAnalyzer.DEFAULT_BOUND)));
         Layer overhead = layer(values.getOrDefault("overhead", "check"));
         if (overhead != Layer.CHECK && (trace != null || self)) {
             throw new OptionException("option overhead=" + overhead.value + " checks nothing, so it cannot be combined with "
@@ -260,7 +273,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
                 modelsChosen, failOnError, memory, repeats.equals("log"), inject,
                 schedule.equals("active"), seed, triage, sarif, html, progress, sample,
-                sync.equals("fences"), solo.equals("on"), overhead, bufferBound);
+                sync.equals("fences"), solo.equals("on"), overhead, bufferBound, jmmAddresses);
     }
 
     /** overhead=rewrite|log|ids|check. */
@@ -349,10 +362,14 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             if (name.isBlank()) {
                 continue;
             }
+            if (name.trim().equalsIgnoreCase("all")) {
+                chosen.addAll(EnumSet.allOf(Analysis.class));
+                continue;
+            }
             Analysis a = Analysis.parse(name);
             if (a == null) {
                 throw new OptionException("option models=" + v + ": unknown model '" + name.trim()
-                        + "' (choose from " + Analysis.NAMES + ", separated by ':')");
+                        + "' (choose from " + Analysis.NAMES + ", separated by ':', or all)");
             }
             chosen.add(a);
         }

@@ -47,7 +47,7 @@ import picocli.CommandLine.Parameters;
  * {@code check-history}; {@code --help} on each prints its usage and exits 0.
  *
  * <pre>
- *   mmcheck replay TRACE [--models tso,pso,sober,scser,tsoser] [--report FILE.json] [--sarif FILE.sarif]
+ *   mmcheck replay TRACE [--models tso,pso,sober,scser,tsoser,jmm|all] [--report FILE.json] [--sarif FILE.sarif]
  *                  [--html FILE.html] [--suppress FILE] [--baseline FILE] [--fail-on race,relaxed,atomicity] [--quiet]
  *   mmcheck convert IN OUT        (OUT ending in .trace is text, anything else binary)
  *   mmcheck merge REPORT.json... [--report OUT.json] [--sarif OUT.sarif] [--html OUT.html] [--quiet]
@@ -128,8 +128,9 @@ public final class Main {
     final class Replay implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "TRACE", description = "the trace file")
         Path trace;
-        @Option(names = "--models", paramLabel = "LIST", description = "tso,pso,sober,scser,tsoser (default tso,pso; "
-                + "scser and tsoser start at the first transaction)")
+        @Option(names = "--models", paramLabel = "LIST", description = "tso,pso,sober,scser,tsoser,jmm or all (default "
+                + "tso,pso; scser and tsoser start at the first transaction; jmm: Java's access modes as ARM runs them, "
+                + "docs/jmm-model.md)")
         String models;
         @Mixin
         Outputs outputs = new Outputs();
@@ -283,10 +284,14 @@ public final class Main {
             if (name.isBlank()) {
                 continue;
             }
+            if (name.trim().equalsIgnoreCase("all")) {
+                chosen.addAll(EnumSet.allOf(Analysis.class));
+                continue;
+            }
             Analysis a = Analysis.parse(name);
             if (a == null) {
                 throw new UsageException("--models: unknown model '" + name.trim() + "' (choose from "
-                        + Analysis.NAMES + ")");
+                        + Analysis.NAMES + ", or all)");
             }
             chosen.add(a);
         }

@@ -9,6 +9,8 @@ import dev.mmcheck.checker.event.Names;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Analyzer;
 import dev.mmcheck.checker.finding.Note;
+import dev.mmcheck.checker.jmm.JmmAnalyzer;
+import dev.mmcheck.checker.jmm.VolatileRule;
 import dev.mmcheck.checker.monitor.MonitorConfig;
 import dev.mmcheck.checker.monitor.PsoMonitor;
 import dev.mmcheck.checker.monitor.SoberMonitor;
@@ -164,6 +166,8 @@ public final class Checker implements EventSink {
             case SOBER -> new SoberMonitor(clocks, findings, config.monitors());
             case SCSER -> new ScSerializability(findings, config.serial());
             case TSOSER -> new TsoSerializability(findings, config.serial(), config.analyses().contains(Analysis.TSO));
+            case JMM -> new JmmAnalyzer(findings, site -> names.siteOf(site).mode(), config.monitors().jmmAddresses(),
+                    VolatileRule.SYNCHRONIZATION_ORDER);
         };
         if (a.serializability()) {
             // the serializability checks keep their own per-thread and per-address state

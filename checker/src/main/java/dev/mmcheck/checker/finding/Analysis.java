@@ -17,10 +17,15 @@ public enum Analysis {
     /** Conflict serializability of the observed (SC) execution: a cycle in the SC conflict graph of transactions. */
     SCSER("SC", "scser"),
     /** TSO-serializability of the observed trace (Enea-Farzan Sec. 5-6): some TSO execution of it is not serializable. */
-    TSOSER("TSO", "tsoser");
+    TSOSER("TSO", "tsoser"),
+    /**
+     * Robustness against Java's access modes as ARM and POWER run them (RC20 with Java's modes mapped onto it;
+     * Margalit et al., PLDI 2025; docs/jmm-model.md): some execution under the model is not SC.
+     */
+    JMM("JMM", "jmm");
 
-    /** The option names, for messages: "tso, pso, sober, scser, tsoser". */
-    public static final String NAMES = "tso, pso, sober, scser, tsoser";
+    /** The option names, for messages: "tso, pso, sober, scser, tsoser, jmm". */
+    public static final String NAMES = "tso, pso, sober, scser, tsoser, jmm";
 
     private final String model;
     private final String option;

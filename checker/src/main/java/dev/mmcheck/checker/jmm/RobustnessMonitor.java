@@ -58,6 +58,7 @@ public final class RobustnessMonitor {
     private Loc[] locs = new Loc[8];
     private Thr[] thrs = new Thr[4];
     private long violations;
+    private long nextTag;
 
     /** A monitor that hands each violation to {@code sink}, volatile read as {@link VolatileRule#SYNCHRONIZATION_ORDER}. */
     public RobustnessMonitor(Consumer<RobustnessViolation> sink) {
@@ -87,7 +88,46 @@ public final class RobustnessMonitor {
             c.thrs[i] = thrs[i] == null ? null : new Thr(thrs[i]);
         }
         c.violations = violations;
+        c.nextTag = nextTag;
         return c;
+    }
+
+    /** The caller's tag for the writes of the events that follow, until set again (0 at first). */
+    public void tagWrites(long tag) {
+        nextTag = tag;
+    }
+
+    /**
+     * The tag the write with stamp {@code stamp} to {@code location} was given ({@link #tagWrites}); valid for the
+     * stamps of a violation while the sink handles it; 0 for an initial value.
+     */
+    public long tagOf(int location, int stamp) {
+        Loc l = loc(index(location));
+        return stamp < l.base || stamp > l.count ? 0 : l.tag(stamp);
+    }
+
+    /**
+     * {@code location} is gone (its object was collected) and its id may name a new one: from now on it is a new
+     * location whose initial value every thread knows, and nothing of its old writes is kept.
+     */
+    public void retire(int location) {
+        int x = index(location);
+        Loc l = loc(x);
+        for (Thr t : thrs) {
+            if (t != null) {
+                t.sc.raise(x, l.count);
+                t.cur.raise(x, l.count);
+                t.acq.raise(x, l.count);
+                t.rel.raise(x, l.count);
+                t.scU.raise(x, l.countU);
+                t.curU.raise(x, l.countU);
+                t.acqU.raise(x, l.countU);
+                t.relU.raise(x, l.countU);
+            }
+        }
+        vol.raise(x, l.count);
+        volU.raise(x, l.countU);
+        l.renew(x);
     }
 
     /** Violations reported so far. */
@@ -286,8 +326,8 @@ public final class RobustnessMonitor {
         int curU = Math.max(t.curU.get(x), floorU);
         if (scU > curU) {
             // placed right before the first non-RMW write after the view, i.e. right after the write before it
-            report(RobustnessViolation.Kind.WRITE_PLACEMENT, thread, location, id, l, l.firstOfU[scU],
-                    l.firstOfU[curU + 1] - 1);
+            report(RobustnessViolation.Kind.WRITE_PLACEMENT, thread, location, id, l, l.firstOfU(scU),
+                    l.firstOfU(curU + 1) - 1);
         }
     }
 
@@ -295,13 +335,13 @@ public final class RobustnessMonitor {
     private void checkCas(Thr t, Loc l, int x, int thread, int location, long id, long expected, int floor) {
         int sc = t.sc.get(x);
         for (int j = Math.max(t.cur.get(x), floor); j < sc; j++) {
-            if (l.known[j] && l.value[j] != expected) {
+            if (l.known(j) && l.value(j) != expected) {
                 report(RobustnessViolation.Kind.STALE_READ, thread, location, id, l, sc, j);
                 return;
             }
-            if (!l.rmw[j + 1]) {
+            if (!l.rmw(j + 1)) {
                 report(RobustnessViolation.Kind.WRITE_PLACEMENT, thread, location, id, l,
-                        l.firstOfU[t.scU.get(x)], j);
+                        l.firstOfU(t.scU.get(x)), j);
                 return;
             }
         }
@@ -310,7 +350,7 @@ public final class RobustnessMonitor {
     private void report(RobustnessViolation.Kind kind, int thread, int location, long id, Loc l, int scStamp,
             int visibleStamp) {
         violations++;
-        sink.accept(new RobustnessViolation(kind, thread, location, id, l.id[scStamp], scStamp, l.id[visibleStamp],
+        sink.accept(new RobustnessViolation(kind, thread, location, id, l.id(scStamp), scStamp, l.id(visibleStamp),
                 visibleStamp));
     }
 
@@ -338,9 +378,9 @@ public final class RobustnessMonitor {
      * A write placed last in the location's write order; {@code keep}: its message keeps the location's earlier
      * ones (a volatile write under {@link VolatileRule#SYNCHRONIZATION_ORDER}, for every later volatile read).
      */
-    private static void storeUpdate(Thr t, Loc l, int x, boolean release, boolean keep, boolean known, long value,
+    private void storeUpdate(Thr t, Loc l, int x, boolean release, boolean keep, boolean known, long value,
             long id) {
-        int k = l.append(id, false, known, value);
+        int k = l.append(id, false, known, value, nextTag);
         int ku = l.countU;
         // SC half: mo and rb edges into the writer (m holds the last write and its readers), then publish
         l.m.raise(x, k);
@@ -371,9 +411,9 @@ public final class RobustnessMonitor {
     }
 
     /** A read-modify-write reading the location's last write and placed right after it (no new U-stamp). */
-    private static void rmwUpdate(Thr t, Loc l, int x, boolean acquire, boolean release, boolean known, long value,
+    private void rmwUpdate(Thr t, Loc l, int x, boolean acquire, boolean release, boolean known, long value,
             long id) {
-        int k = l.append(id, true, known, value);
+        int k = l.append(id, true, known, value, nextTag);
         l.m.raise(x, k);
         t.sc.join(l.m);
         l.w.assign(t.sc);
@@ -506,11 +546,14 @@ public final class RobustnessMonitor {
         final View msgU;
         int count;               // writes so far: the last one's stamp
         int countU;              // non-RMW writes so far: the last one's U-stamp
-        long[] id;
-        boolean[] rmw;
-        boolean[] known;
-        long[] value;
-        int[] firstOfU;          // the stamp of the write that has each U-stamp first (a non-RMW write)
+        int base;                // the oldest stamp still logged (older ones can never be read again: retire)
+        int baseU;               // the oldest U-stamp still logged
+        long[] id;               // per stamp - base: the write's id
+        long[] tag;              // ... the caller's tag
+        boolean[] rmw;           // ... whether it is a read-modify-write
+        boolean[] known;         // ... whether its value is known
+        long[] value;            // ... its value
+        int[] firstOfU;          // per U-stamp - baseU: the stamp of the write that has it first (a non-RMW write)
 
         Loc() {
             w = new View();
@@ -520,6 +563,7 @@ public final class RobustnessMonitor {
             msg = new View();
             msgU = new View();
             id = new long[] {RobustnessViolation.INITIAL, 0, 0, 0};
+            tag = new long[4];
             rmw = new boolean[4];
             known = new boolean[] {true, false, false, false};
             value = new long[4];
@@ -535,35 +579,92 @@ public final class RobustnessMonitor {
             msgU = o.msgU.duplicate();
             count = o.count;
             countU = o.countU;
+            base = o.base;
+            baseU = o.baseU;
             id = o.id.clone();
+            tag = o.tag.clone();
             rmw = o.rmw.clone();
             known = o.known.clone();
             value = o.value.clone();
             firstOfU = o.firstOfU.clone();
         }
 
+        long id(int k) {
+            return id[k - base];
+        }
+
+        long tag(int k) {
+            return tag[k - base];
+        }
+
+        boolean rmw(int k) {
+            return rmw[k - base];
+        }
+
+        boolean known(int k) {
+            return known[k - base];
+        }
+
+        long value(int k) {
+            return value[k - base];
+        }
+
+        int firstOfU(int u) {
+            return firstOfU[u - baseU];
+        }
+
         /** Logs the next write and returns its stamp. */
-        int append(long writeId, boolean isRmw, boolean isKnown, long v) {
+        int append(long writeId, boolean isRmw, boolean isKnown, long v, long t) {
             int k = ++count;
-            if (k >= id.length) {
+            int i = k - base;
+            if (i >= id.length) {
                 int n = id.length * 2;
                 id = Arrays.copyOf(id, n);
+                tag = Arrays.copyOf(tag, n);
                 rmw = Arrays.copyOf(rmw, n);
                 known = Arrays.copyOf(known, n);
                 value = Arrays.copyOf(value, n);
             }
-            id[k] = writeId;
-            rmw[k] = isRmw;
-            known[k] = isKnown;
-            value[k] = v;
+            id[i] = writeId;
+            tag[i] = t;
+            rmw[i] = isRmw;
+            known[i] = isKnown;
+            value[i] = v;
             if (!isRmw) {
                 int u = ++countU;
-                if (u >= firstOfU.length) {
+                if (u - baseU >= firstOfU.length) {
                     firstOfU = Arrays.copyOf(firstOfU, firstOfU.length * 2);
                 }
-                firstOfU[u] = k;
+                firstOfU[u - baseU] = k;
             }
             return k;
+        }
+
+        /**
+         * Starts a new life at index {@code x}: its last write becomes the initial value of a new location (known to
+         * every thread, value unknown), nothing older stays logged, and its views hold only itself.
+         */
+        void renew(int x) {
+            base = count;
+            baseU = countU;
+            id = new long[] {RobustnessViolation.INITIAL, 0, 0, 0};
+            tag = new long[4];
+            rmw = new boolean[4];
+            known = new boolean[4];
+            value = new long[4];
+            firstOfU = new int[] {count, 0, 0, 0};
+            w.clear();
+            m.clear();
+            wU.clear();
+            mU.clear();
+            msg.clear();
+            msgU.clear();
+            w.raise(x, count);
+            m.raise(x, count);
+            msg.raise(x, count);
+            wU.raise(x, countU);
+            mU.raise(x, countU);
+            msgU.raise(x, countU);
         }
     }
 }

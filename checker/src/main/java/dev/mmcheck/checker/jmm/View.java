@@ -68,6 +68,12 @@ final class View {
         n = on;
     }
 
+    /** Every location back at its initial value. */
+    void clear() {
+        Arrays.fill(s, 0, n, 0);
+        n = 0;
+    }
+
     /** A copy of this view. */
     View duplicate() {
         return new View(s.clone(), n);

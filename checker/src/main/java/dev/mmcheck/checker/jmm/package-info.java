@@ -6,8 +6,10 @@
  *
  * <p>Rules of this package:
  * <ul>
- *   <li>It stands alone: it uses no other package of the checker (it takes events through its own small
- *       API, {@link dev.mmcheck.checker.jmm.RobustnessMonitor}, until the event stream carries access modes).</li>
+ *   <li>It uses only {@code event} and {@code finding}: {@link dev.mmcheck.checker.jmm.RobustnessMonitor} takes
+ *       events through its own small API and knows nothing of the checker;
+ *       {@link dev.mmcheck.checker.jmm.JmmAnalyzer} reads the stream's kinds and site modes into it and hands its
+ *       violations on as findings.</li>
  *   <li>Every report is genuine: it names an execution of the model that the brute-force oracle of the
  *       tests (oracle.RaOracle) confirms is consistent and not SC, at every step of every interleaving of
  *       random programs (volatile read with the leading fence, where the monitor is exactly the model;

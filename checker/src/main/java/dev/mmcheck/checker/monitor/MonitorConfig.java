@@ -12,32 +12,39 @@ package dev.mmcheck.checker.monitor;
  *                      to its address, not only the last one (Burnim et al. Fig. 4-5 check the last);
  *                      and in PSO a thread's second store to an address no longer commits its first
  *                      (docs/monitors.md, "Every pending store")
+ * @param jmmAddresses  the jmm analysis tracks at most this many live addresses at once (its views grow with
+ *                      them); past it, it forgets its history and says so (docs/jmm-model.md)
  */
 public record MonitorConfig(int bufferBound, boolean psoPaperInterlocked, int soberWindow,
-        boolean everyPendingStore) {
+        boolean everyPendingStore, int jmmAddresses) {
 
-    /** Java semantics, buffers of 4096 stores, a Sober window of 64 writes, every pending store checked. */
+    /** Java semantics, buffers of 4096 stores, a Sober window of 64 writes, every pending store checked, 1024 jmm addresses. */
     public static MonitorConfig defaults() {
-        return new MonitorConfig(4096, false, 64, true);
+        return new MonitorConfig(4096, false, 64, true, 1024);
     }
 
     /** The papers' own semantics: PSO interlocked commits only its address (every pending store checked). */
     public static MonitorConfig paper() {
-        return new MonitorConfig(Integer.MAX_VALUE, true, 1 << 16, true);
+        return new MonitorConfig(Integer.MAX_VALUE, true, 1 << 16, true, 1024);
     }
 
     /** A copy with another buffer bound. */
     public MonitorConfig withBufferBound(int bound) {
-        return new MonitorConfig(bound, psoPaperInterlocked, soberWindow, everyPendingStore);
+        return new MonitorConfig(bound, psoPaperInterlocked, soberWindow, everyPendingStore, jmmAddresses);
     }
 
     /** A copy with another Sober window. */
     public MonitorConfig withSoberWindow(int window) {
-        return new MonitorConfig(bufferBound, psoPaperInterlocked, window, everyPendingStore);
+        return new MonitorConfig(bufferBound, psoPaperInterlocked, window, everyPendingStore, jmmAddresses);
+    }
+
+    /** A copy whose jmm analysis tracks at most {@code addresses} live addresses at once. */
+    public MonitorConfig withJmmAddresses(int addresses) {
+        return new MonitorConfig(bufferBound, psoPaperInterlocked, soberWindow, everyPendingStore, addresses);
     }
 
     /** A copy that checks every pending store ({@code true}) or only the last one, as the paper does. */
     public MonitorConfig withEveryPendingStore(boolean every) {
-        return new MonitorConfig(bufferBound, psoPaperInterlocked, soberWindow, every);
+        return new MonitorConfig(bufferBound, psoPaperInterlocked, soberWindow, every, jmmAddresses);
     }
 }

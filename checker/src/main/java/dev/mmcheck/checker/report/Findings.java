@@ -187,6 +187,9 @@ public final class Findings implements FindingSink {
             List<EventInfo> path = null;
             String note = "";
             EventInfo leaving = null;
+            EventInfo source = null;    // the last step before the path enters the access's thread
+            EventInfo entering = null;  // the step where it enters it
+            java.util.Set<Integer> threads = new java.util.HashSet<>();
             if (seqs == null) {
                 note = "the happens-before path from the store to prev is older than the last " + windowSize
                         + " events, so it is not shown (the finding stands: only its explanation is missing; the "
@@ -204,10 +207,17 @@ public final class Findings implements FindingSink {
                         if (crosses && leaving == null && window.thread(s) == storeThread) {
                             leaving = step;
                         }
+                        if (entered && window.thread(s) == t) {
+                            source = path.get(path.size() - 2);
+                            entering = step;
+                        }
                     }
+                    threads.add(window.thread(s));
                 }
             }
-            String advice = Advice.of(analysis, store, leaving);
+            String advice = analysis == Analysis.JMM
+                    ? Advice.jmm(store, access, leaving, source, entering, seqs == null ? 0 : threads.size())
+                    : Advice.of(analysis, store, leaving);
             return new Violation("sc-violation", analysis, List.of(store, prev, access), path, note, advice,
                     accessSeq);
         }

@@ -41,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *   # expect pso: store=MP.java:10 prev=MP.java:20 access=MP.java:21
  *   # expect tsoser: txs=Pool.java:10,Pool.java:20 late=Pool.java:11,Pool.java:21
  * </pre>
- * Every file must declare tso, pso and sober; scser and tsoser, when not declared, must be clean. A
+ * Every file must declare tso, pso, sober and jmm; scser and tsoser, when not declared, must be clean. A
  * serializability violation is described by the first lines of its transactions (sorted) and, for
  * tsoser, the lines of the writes that commit late (sorted; omitted when none); a site reached through a
  * call ({@code via}) adds {@code via FILE:LINE}. A trace with atomic
@@ -101,8 +101,8 @@ class HandWrittenTracesTest {
                 }
             }
         }
-        assertTrue(expected.keySet().containsAll(EnumSet.of(Analysis.TSO, Analysis.PSO, Analysis.SOBER)),
-                file + " must declare tso, pso and sober");
+        assertTrue(expected.keySet().containsAll(EnumSet.of(Analysis.TSO, Analysis.PSO, Analysis.SOBER, Analysis.JMM)),
+                file + " must declare tso, pso, sober and jmm");
         expected.computeIfAbsent(Analysis.SCSER, k -> new TreeSet<>());
         expected.computeIfAbsent(Analysis.TSOSER, k -> new TreeSet<>());
         Symbols symbols = new Symbols();

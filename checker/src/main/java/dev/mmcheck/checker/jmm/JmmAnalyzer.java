@@ -1,0 +1,308 @@
+package dev.mmcheck.checker.jmm;
+
+import dev.mmcheck.checker.event.Codes;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.finding.Analyzer;
+import dev.mmcheck.checker.finding.FindingSink;
+import dev.mmcheck.checker.finding.Note;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntFunction;
+
+/**
+ * The access-mode analysis on the event stream ({@code models=jmm}): each event, with the access mode its site
+ * says ({@code Site.mode}), goes to a {@link RobustnessMonitor}, and each violation becomes a store-buffer-shaped
+ * finding: the write the SC run orders before the event (the "store"), and the event that can miss it or be
+ * ordered before it (the "access"). The mapping of kinds and site modes to the model is docs/jmm-model.md's table.
+ *
+ * <p>Memory: the monitor keeps a view per thread and per location whose size grows with the number of locations,
+ * so this analysis tracks at most {@code bound} live addresses at once; a new address past that forgets all
+ * history (a reset, as the checker's own), and the run's notes say how often. A dead address (its object was
+ * collected) is retired: its id then names a new location. Checker thread only.
+ */
+public final class JmmAnalyzer implements Analyzer {
+
+    /** Addresses tracked at once when not told otherwise. */
+    public static final int DEFAULT_BOUND = 1024;
+
+    // what a site's mode makes of an access: an access mode, and for a compare-and-set whether it failed
+    private static final int FAILED = 8;
+    private static final AccessMode[] MODES = AccessMode.values();
+    private static final FenceKind[] FENCES = FenceKind.values();
+
+    private final FindingSink sink;
+    private final IntFunction<String> modeOfSite;
+    private final int bound;
+    private final VolatileRule rule;
+
+    private RobustnessMonitor monitor;
+    private int[] locationOf = new int[64];   // address id -> location + 1, 0 when not tracked
+    private int[] freeLocations = new int[16];
+    private int free;
+    private int nextLocation;
+    private int live;
+    private byte[] siteCode = new byte[256];  // per site id and kind group: the access mode code + 1, 0 unknown
+
+    private long boundResets;
+
+    // the event being fed, for the sink
+    private int curThread;
+    private int curKind;
+    private int curAddress;
+    private int curSite;
+    private long curSeq;
+
+    /**
+     * An analysis reporting to {@code sink} that reads each site's mode through {@code modeOfSite}, tracking at most
+     * {@code bound} addresses at once, volatile read as {@code rule} says.
+     */
+    public JmmAnalyzer(FindingSink sink, IntFunction<String> modeOfSite, int bound, VolatileRule rule) {
+        if (bound < 1) {
+            throw new IllegalArgumentException("the jmm analysis needs room for at least one address, not " + bound);
+        }
+        this.sink = sink;
+        this.modeOfSite = modeOfSite;
+        this.bound = bound;
+        this.rule = rule;
+        this.monitor = newMonitor();
+    }
+
+    /** An analysis with the default bound and volatile as the synchronization order. */
+    public JmmAnalyzer(FindingSink sink, IntFunction<String> modeOfSite) {
+        this(sink, modeOfSite, DEFAULT_BOUND, VolatileRule.SYNCHRONIZATION_ORDER);
+    }
+
+    private RobustnessMonitor newMonitor() {
+        return new RobustnessMonitor(this::violation, rule);
+    }
+
+    @Override
+    public Analysis analysis() {
+        return Analysis.JMM;
+    }
+
+    @Override
+    public void ensureThreads(int threads) {
+        // the monitor grows its thread records on demand
+    }
+
+    @Override
+    public void ensureAddress(int address) {
+        // addresses are mapped to locations on first access
+    }
+
+    @Override
+    public void event(int kind, int t, int operand, int site, long seq) {
+        curThread = t;
+        curKind = kind;
+        curAddress = operand;
+        curSite = site;
+        curSeq = seq;
+        switch (kind) {
+            case Codes.ADDRESS_DEAD -> retire(operand);
+            case Codes.LOAD -> {
+                int x = location(operand);
+                monitor.load(t, x, loadMode(site), seq);
+            }
+            case Codes.STORE -> {
+                int x = location(operand);
+                // a plain or opaque store (a fence right before it, logged as its own event, does the ordering)
+                tag(t, kind, site);
+                monitor.store(t, x, AccessMode.PLAIN, seq);
+            }
+            case Codes.RELEASE_STORE -> {
+                int x = location(operand);
+                tag(t, kind, site);
+                monitor.store(t, x, AccessMode.RELEASE, seq);
+            }
+            case Codes.VOLATILE_STORE -> {
+                int x = location(operand);
+                tag(t, kind, site);
+                monitor.store(t, x, AccessMode.VOLATILE, seq);
+            }
+            case Codes.INTERLOCKED -> {
+                int x = location(operand);
+                int code = rmwCode(site);
+                AccessMode mode = MODES[code & 7];
+                tag(t, kind, site);
+                if ((code & FAILED) != 0) {
+                    monitor.cas(t, x, mode, false, seq);
+                } else {
+                    monitor.rmw(t, x, mode, seq);
+                }
+            }
+            case Codes.MONITOR_ENTER -> {
+                int x = location(operand);
+                tag(t, kind, site);
+                monitor.lockEnter(t, x, seq);
+            }
+            case Codes.MONITOR_EXIT -> {
+                int x = location(operand);
+                tag(t, kind, site);
+                monitor.lockExit(t, x, seq);
+            }
+            case Codes.FULL_FENCE -> monitor.fence(t, FenceKind.FULL);
+            case Codes.STORE_STORE_FENCE -> monitor.fence(t, fenceKind(site, FenceKind.RELEASE));
+            case Codes.LOAD_FENCE -> monitor.fence(t, fenceKind(site, FenceKind.ACQUIRE));
+            case Codes.THREAD_START -> monitor.start(t, operand);
+            case Codes.THREAD_JOIN -> monitor.join(t, operand);
+            default -> {
+                // thread end, transaction bounds: nothing in the model
+            }
+        }
+    }
+
+    private void tag(int t, int kind, int site) {
+        monitor.tagWrites(((long) site << 32) | ((long) (t & 0xFFFFFF) << 8) | (kind & 0xFF));
+    }
+
+    /** A violation of the monitor as a finding: the SC-ordered write as the store, the current event as the access. */
+    private void violation(RobustnessViolation v) {
+        long tag = monitor.tagOf(v.location(), v.scStamp());
+        int storeSite = (int) (tag >>> 32);
+        int storeThread = (int) ((tag >>> 8) & 0xFFFFFF);
+        int storeKind = (int) (tag & 0xFF);
+        sink.storeBuffered(Analysis.JMM, storeThread, storeKind, curAddress, storeSite, v.scWrite(), curThread,
+                curKind, curAddress, curSite, curSeq);
+    }
+
+    /** The location of {@code address}, mapped on its first access; at the bound, all history is forgotten first. */
+    private int location(int address) {
+        if (address >= locationOf.length) {
+            locationOf = Arrays.copyOf(locationOf, Math.max(address + 1, locationOf.length * 2));
+        }
+        int x = locationOf[address] - 1;
+        if (x >= 0) {
+            return x;
+        }
+        if (live >= bound) {
+            boundResets++;
+            forget();
+        }
+        x = free > 0 ? freeLocations[--free] : nextLocation++;
+        locationOf[address] = x + 1;
+        live++;
+        return x;
+    }
+
+    /** The address's object was collected: its location starts a new life, free for another address. */
+    private void retire(int address) {
+        if (address < 0 || address >= locationOf.length || locationOf[address] == 0) {
+            return;
+        }
+        int x = locationOf[address] - 1;
+        locationOf[address] = 0;
+        monitor.retire(x);
+        if (free == freeLocations.length) {
+            freeLocations = Arrays.copyOf(freeLocations, free * 2);
+        }
+        freeLocations[free++] = x;
+        live--;
+    }
+
+    private void forget() {
+        monitor = newMonitor();
+        Arrays.fill(locationOf, 0);
+        free = 0;
+        nextLocation = 0;
+        live = 0;
+    }
+
+    // ---- modes ----
+
+    /** A load's mode: its site's {@code volatile}, {@code acquire} or {@code opaque}; plain otherwise. */
+    private AccessMode loadMode(int site) {
+        int c = cached(site, 0);
+        if (c < 0) {
+            String m = modeOfSite.apply(site);
+            AccessMode a = switch (m) {
+                case "volatile" -> AccessMode.VOLATILE;
+                case "acquire" -> AccessMode.ACQUIRE; // also a plain load right before an acquire fence: the same
+                case "opaque" -> AccessMode.OPAQUE;
+                default -> AccessMode.PLAIN;
+            };
+            c = cache(site, 0, a.ordinal());
+        }
+        return MODES[c];
+    }
+
+    /**
+     * A read-modify-write's mode (the access mode, with {@link #FAILED} for a compare-and-set that failed): its site's
+     * {@code acquire}, {@code release}, {@code plain}, each with {@code -failed}, {@code failed}; empty is a volatile
+     * one that succeeded (and every interlocked event of a trace written before the modes were recorded).
+     */
+    private int rmwCode(int site) {
+        int c = cached(site, 1);
+        if (c < 0) {
+            String m = modeOfSite.apply(site);
+            boolean failed = m.equals("failed") || m.endsWith("-failed");
+            String flavour = failed ? (m.equals("failed") ? "" : m.substring(0, m.length() - "-failed".length())) : m;
+            AccessMode a = switch (flavour) {
+                case "acquire" -> AccessMode.ACQUIRE;
+                case "release" -> AccessMode.RELEASE;
+                case "plain", "opaque" -> AccessMode.OPAQUE;
+                default -> AccessMode.VOLATILE;
+            };
+            c = cache(site, 1, a.ordinal() | (failed ? FAILED : 0));
+        }
+        return c;
+    }
+
+    /** A fence's kind: its site's {@code release}, {@code storestore}, {@code acquire}, {@code loadload}, else {@code dflt}. */
+    private FenceKind fenceKind(int site, FenceKind dflt) {
+        int c = cached(site, 2);
+        if (c < 0) {
+            FenceKind f = switch (modeOfSite.apply(site)) {
+                case "release" -> FenceKind.RELEASE;
+                case "storestore" -> FenceKind.STORE_STORE;
+                case "acquire" -> FenceKind.ACQUIRE;
+                case "loadload" -> FenceKind.LOAD_LOAD;
+                default -> dflt;
+            };
+            c = cache(site, 2, f.ordinal());
+        }
+        return FENCES[c];
+    }
+
+    private int cached(int site, int group) {
+        int i = site * 3 + group;
+        return site >= 0 && i < siteCode.length ? siteCode[i] - 1 : -1;
+    }
+
+    private int cache(int site, int group, int code) {
+        if (site < 0) {
+            return code;
+        }
+        int i = site * 3 + group;
+        if (i >= siteCode.length) {
+            siteCode = Arrays.copyOf(siteCode, Math.max(i + 1, siteCode.length * 2));
+        }
+        siteCode[i] = (byte) (code + 1);
+        return code;
+    }
+
+    @Override
+    public void reset(int[] renumbered) {
+        // thread slots are renumbered and every history forgotten (the checker's notes say so): so is the monitor's
+        forget();
+    }
+
+    @Override
+    public List<Note> notes() {
+        List<Note> notes = new ArrayList<>();
+        if (boundResets > 0) {
+            notes.add(Note.degraded("jmm-address-bound", "jmm", boundResets, "the jmm analysis tracks at most "
+                    + bound + " addresses at once and forgot its history " + boundResets + " time(s) when more were "
+                    + "live: a finding whose write and access straddle such a point is missed (jmmAddresses= raises "
+                    + "the bound)"));
+        }
+        return notes;
+    }
+
+    /** Times the analysis forgot its history because more than its bound of addresses were live. */
+    public long boundResets() {
+        return boundResets;
+    }
+}

@@ -1,0 +1,187 @@
+package dev.mmcheck.checker.jmm;
+
+import dev.mmcheck.checker.event.Codes;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.finding.FindingSink;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The access-mode analysis on the event stream: kinds and site modes reach the monitor as docs/jmm-model.md's
+ * table says, violations come out as findings naming the SC-ordered write and the access, dead addresses start a
+ * new location, and the address bound is noted.
+ */
+class JmmAnalyzerTest {
+
+    private static final int DATA = 0;
+    private static final int FLAG = 1;
+
+    /** One finding as the sink got it: store site, store thread, access site, access thread. */
+    record Got(int storeSite, int storeThread, int storeKind, long storeSeq, int accessSite, int thread, long accessSeq) {
+    }
+
+    private final List<Got> got = new ArrayList<>();
+    private final Map<Integer, String> modes = new HashMap<>();
+    private long seq;
+
+    private final FindingSink sink = new FindingSink() {
+        @Override
+        public void storeBuffered(Analysis analysis, int storeThread, int storeKind, int storeAddress, int storeSite,
+                long storeSeq, int thread, int accessKind, int accessAddress, int accessSite, long accessSeq) {
+            assertEquals(Analysis.JMM, analysis);
+            assertEquals(storeAddress, accessAddress);
+            got.add(new Got(storeSite, storeThread, storeKind, storeSeq, accessSite, thread, accessSeq));
+        }
+
+        @Override
+        public void cycle(Analysis analysis, List<Tx> transactions, List<Edge> edges, String advice, long s) {
+            throw new AssertionError("no cycles here");
+        }
+    };
+
+    private JmmAnalyzer analyzer(int bound) {
+        return new JmmAnalyzer(sink, site -> modes.getOrDefault(site, ""), bound, VolatileRule.SYNCHRONIZATION_ORDER);
+    }
+
+    /** Feeds an event whose site is {@code site}, with the site's mode {@code mode}. */
+    private void ev(JmmAnalyzer a, int kind, int thread, int operand, int site, String mode) {
+        modes.put(site, mode);
+        a.event(kind, thread, operand, site, seq++);
+    }
+
+    /** Message passing with a release store of the flag, read with the given mode: data is read stale unless it acquires. */
+    private List<Got> messagePassing(String readerMode) {
+        got.clear();
+        JmmAnalyzer a = analyzer(16);
+        ev(a, Codes.STORE, 0, DATA, 10, "");
+        ev(a, Codes.RELEASE_STORE, 0, FLAG, 11, "");
+        ev(a, Codes.LOAD, 1, FLAG, 20, readerMode);
+        ev(a, Codes.LOAD, 1, DATA, 21, "");
+        return List.copyOf(got);
+    }
+
+    @Test
+    void aCarelessReaderIsReportedAndAnAcquiringOneIsNot() {
+        assertEquals(List.of(new Got(10, 0, Codes.STORE, 0, 21, 1, 3)), messagePassing(""));
+        assertEquals(1, messagePassing("opaque").size());
+        assertEquals(List.of(), messagePassing("acquire"));
+        assertEquals(List.of(), messagePassing("volatile"));
+    }
+
+    /**
+     * A relaxed compare-and-set of the flag after the data: had it succeeded, its write would carry the writer's SC
+     * knowledge to the acquiring reader but not the data (a relaxed write), and the data read would be stale; it
+     * failed, so the reader read the flag's initial value and learnt nothing: no report. Read as a success, the
+     * failed CAS would be a false report.
+     */
+    @Test
+    void aFailedCompareAndSetIsOnlyARead() {
+        for (String mode : List.of("plain", "plain-failed")) {
+            got.clear();
+            JmmAnalyzer a = analyzer(16);
+            ev(a, Codes.STORE, 0, DATA, 10, "");
+            ev(a, Codes.INTERLOCKED, 0, FLAG, 11, mode);
+            ev(a, Codes.LOAD, 1, FLAG, 20, "acquire");
+            ev(a, Codes.LOAD, 1, DATA, 21, "");
+            assertEquals(mode.equals("plain") ? 1 : 0, got.size(), mode);
+        }
+        // a release compare-and-set that succeeded publishes the data; a volatile one too
+        for (String mode : List.of("release", "")) {
+            got.clear();
+            JmmAnalyzer a = analyzer(16);
+            ev(a, Codes.STORE, 0, DATA, 10, "");
+            ev(a, Codes.INTERLOCKED, 0, FLAG, 11, mode);
+            ev(a, Codes.LOAD, 1, FLAG, 20, "acquire");
+            ev(a, Codes.LOAD, 1, DATA, 21, "");
+            assertEquals(0, got.size(), mode);
+        }
+        // an acquire one does not (its write part is relaxed)
+        got.clear();
+        JmmAnalyzer a = analyzer(16);
+        ev(a, Codes.STORE, 0, DATA, 10, "");
+        ev(a, Codes.INTERLOCKED, 0, FLAG, 11, "acquire");
+        ev(a, Codes.LOAD, 1, FLAG, 20, "acquire");
+        ev(a, Codes.LOAD, 1, DATA, 21, "");
+        assertEquals(1, got.size());
+    }
+
+    /** Fences by kind: a release (or store-store) fence before a plain flag store and an acquire (or load-load) fence after its plain read. */
+    @Test
+    void fencesByTheirSitesKind() {
+        String[][] pairs = {{"release", "acquire"}, {"storestore", "loadload"}, {"", ""}};
+        for (String[] p : pairs) {
+            got.clear();
+            JmmAnalyzer a = analyzer(16);
+            ev(a, Codes.STORE, 0, DATA, 10, "");
+            ev(a, Codes.STORE_STORE_FENCE, 0, -1, 11, p[0]);
+            ev(a, Codes.STORE, 0, FLAG, 12, "");
+            ev(a, Codes.LOAD, 1, FLAG, 20, "");
+            ev(a, Codes.LOAD_FENCE, 1, -1, 21, p[1]);
+            ev(a, Codes.LOAD, 1, DATA, 22, "");
+            assertEquals(List.of(), got, String.join("/", p));
+        }
+        // without the reader's fence: reported
+        got.clear();
+        JmmAnalyzer a = analyzer(16);
+        ev(a, Codes.STORE, 0, DATA, 10, "");
+        ev(a, Codes.STORE_STORE_FENCE, 0, -1, 11, "release");
+        ev(a, Codes.STORE, 0, FLAG, 12, "");
+        ev(a, Codes.LOAD, 1, FLAG, 20, "");
+        ev(a, Codes.LOAD, 1, DATA, 22, "");
+        assertEquals(1, got.size());
+    }
+
+    /** A collected object's address names a new object: reading its initial value is not stale. */
+    @Test
+    void aDeadAddressStartsANewLocation() {
+        for (boolean dies : new boolean[] {false, true}) {
+            got.clear();
+            JmmAnalyzer a = analyzer(16);
+            ev(a, Codes.STORE, 0, DATA, 10, "");
+            ev(a, Codes.STORE, 0, FLAG, 11, "");
+            ev(a, Codes.LOAD, 1, FLAG, 20, "");
+            if (dies) {
+                a.event(Codes.ADDRESS_DEAD, -1, DATA, 0, seq++);
+            }
+            ev(a, Codes.LOAD, 1, DATA, 21, "");
+            assertEquals(dies ? 0 : 1, got.size(), "dies " + dies);
+        }
+    }
+
+    /** Past its bound of live addresses the analysis forgets its history, and says so. */
+    @Test
+    void theAddressBoundIsNoted() {
+        JmmAnalyzer a = analyzer(2);
+        ev(a, Codes.STORE, 0, DATA, 10, "");
+        ev(a, Codes.STORE, 0, FLAG, 11, "");
+        assertEquals(List.of(), a.notes());
+        a.event(Codes.ADDRESS_DEAD, -1, DATA, 0, seq++);
+        ev(a, Codes.STORE, 0, 2, 12, "");
+        assertEquals(List.of(), a.notes(), "a retired address frees its room");
+        ev(a, Codes.STORE, 0, 3, 13, "");
+        assertEquals(1, a.boundResets());
+        assertEquals(1, a.notes().size());
+        assertTrue(a.notes().get(0).text().contains("at most 2 addresses"), a.notes().get(0).text());
+    }
+
+    /** Volatile on both sides of Dekker is clean; a volatile store followed by a plain load of the other flag is not. */
+    @Test
+    void dekkerWithAVolatileStoreAndAPlainLoad() {
+        for (String loadMode : List.of("", "volatile")) {
+            got.clear();
+            JmmAnalyzer a = analyzer(16);
+            ev(a, Codes.VOLATILE_STORE, 0, DATA, 10, "");
+            ev(a, Codes.LOAD, 0, FLAG, 11, loadMode);
+            ev(a, Codes.VOLATILE_STORE, 1, FLAG, 20, "");
+            ev(a, Codes.LOAD, 1, DATA, 21, loadMode);
+            assertEquals(loadMode.isEmpty() ? 1 : 0, got.size(), loadMode);
+        }
+    }
+}

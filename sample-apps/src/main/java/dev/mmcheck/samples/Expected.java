@@ -38,6 +38,22 @@ public @interface Expected {
      */
     boolean tsoser() default false;
 
+    /**
+     * The verdict of the access-mode analysis (models=jmm, docs/jmm-model.md), for the samples written for it:
+     * their runs then check it beside TSO and PSO. {@link Jmm#UNDECLARED} for the others, which run without it.
+     */
+    Jmm jmm() default Jmm.UNDECLARED;
+
+    /** A sample's verdict under the access-mode analysis. */
+    enum Jmm {
+        /** Not declared: the sample is not run under the access-mode analysis. */
+        UNDECLARED,
+        /** The access-mode analysis must not report. */
+        CLEAN,
+        /** The access-mode analysis must report, at the marked lines. */
+        VIOLATION
+    }
+
     /** Why, in a sentence. */
     String why();
 }

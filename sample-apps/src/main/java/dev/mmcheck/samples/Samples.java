@@ -60,6 +60,12 @@ public final class Samples {
         add(S45_WorkStealingPool.class);
         add(S46_GetThenSetEffects.class);
         add(S47_GetAndSetEffects.class);
+        add(S48_CarelessReader.class);
+        add(S49_AcquiringReader.class);
+        add(S50_VolatileStorePlainLoad.class);
+        add(S51_VolatileHandshake.class);
+        add(S52_SeqlockReread.class);
+        add(S53_ImmutablePublication.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);
@@ -79,7 +85,9 @@ public final class Samples {
         String verdict = e == null ? "workload, no verdict"
                 : (e.tso() ? "TSO violation" : "TSO clean") + ", " + (e.pso() ? "PSO violation" : "PSO clean")
                         + (!hasAtomicMethods(c) ? "" : ", " + (e.scser() ? "not SC-serializable" : "SC-serializable")
-                        + ", " + (e.tsoser() ? "not TSO-serializable" : "TSO-serializable"));
+                        + ", " + (e.tsoser() ? "not TSO-serializable" : "TSO-serializable"))
+                        + (e.jmm() == Expected.Jmm.UNDECLARED ? ""
+                                : e.jmm() == Expected.Jmm.VIOLATION ? ", JMM violation" : ", JMM clean");
         SAMPLES.put(c.getSimpleName(), c);
         VERDICTS.put(c.getSimpleName(), verdict);
     }

@@ -27,6 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * declare. Samples with atomic methods are checked for SC- and
  * TSO-serializability too: the verdicts are the declared ones, each transaction and each access of a
  * reported cycle is on a marked line, and a clean verdict is not one of a search cut short by a bound.
+ * A sample that declares a verdict of the access-mode analysis ({@link Expected#jmm()}) runs with
+ * models=tso:pso:jmm, and that verdict is checked as the others are.
  * The samples of {@link #BOUNDED} are written to reach the serializability checks' bounds (a bound can
  * only hide a finding, and their verdict is a finding): there the store-buffer bound's note must be.
  */
@@ -45,7 +47,10 @@ class SamplesIT {
 
     private static void check(String name) throws Exception {
         Expected expected = Samples.sampleClass(name).getAnnotation(Expected.class);
-        boolean clean = !expected.tso() && !expected.pso() && !expected.scser() && !expected.tsoser();
+        // the samples written for the access-mode analysis run with it, beside TSO and PSO (docs/jmm-model.md)
+        boolean jmm = expected.jmm() != Expected.Jmm.UNDECLARED;
+        boolean clean = !expected.tso() && !expected.pso() && !expected.scser() && !expected.tsoser()
+                && expected.jmm() != Expected.Jmm.VIOLATION;
         boolean atomic = Samples.hasAtomicMethods(Samples.sampleClass(name));
         int runs = clean ? 3 : 4;
         int found = 0;
@@ -53,7 +58,8 @@ class SamplesIT {
         for (int i = 0; i < runs && (clean || found < 2); i++) {
             // the first run with the self-check, the others without (loads that repeat are then not logged)
             boolean selfCheck = i == 0;
-            AgentRun run = AgentRun.run(dir, name, selfCheck ? "selfCheck=true" : "");
+            String options = (selfCheck ? "selfCheck=true" : "") + (jmm ? (selfCheck ? "," : "") + "models=tso:pso:jmm" : "");
+            AgentRun run = AgentRun.run(dir, name, options);
             assertEquals(0, run.exit, run.output);
             JsonNode r = run.report;
             assertTrue(r != null, "no report: " + run.output);
@@ -66,8 +72,9 @@ class SamplesIT {
                 assertTrue(stats.get("selfCheckReads").asLong() > 0);
             }
             assertEquals(0, stats.get("classesFailed").asLong(), r.get("notes").toString());
-            boolean[] declared = {expected.tso(), expected.pso(), expected.scser(), expected.tsoser()};
-            List<String> analyses = List.of("tso", "pso", "scser", "tsoser");
+            boolean[] declared = {expected.tso(), expected.pso(), expected.scser(), expected.tsoser(),
+                expected.jmm() == Expected.Jmm.VIOLATION};
+            List<String> analyses = List.of("tso", "pso", "scser", "tsoser", "jmm");
             boolean whole = true;
             for (int k = 0; k < declared.length; k++) {
                 boolean reported = !run.violations(analyses.get(k)).isEmpty();
@@ -91,6 +98,8 @@ class SamplesIT {
                     assertFalse(bound && !BOUNDED.contains(name), "a serializability bound was reached: " + n);
                 }
                 assertEquals(BOUNDED.contains(name), bufferBound, "the tsoser buffer-bound note: " + r.get("notes"));
+            } else if (jmm) {
+                assertEquals(List.of("tso", "pso", "jmm"), AgentRun.strings(r.get("analyses")), "models=tso:pso:jmm");
             } else {
                 assertEquals(List.of("tso", "pso"), AgentRun.strings(r.get("analyses")), "no transactions, no serializability checks");
             }

@@ -36,8 +36,13 @@ final class FieldRewriting {
         Type type = Type.getType(f.desc);
         char l = MethodRewriter.letter(type);
         boolean load = f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.GETSTATIC;
-        // a volatile store's kind says its mode; a plain access may be ordered by a fence next to it (FenceOrdered)
-        int site = rw.site(f, facts.isVolatile() ? (load ? "volatile" : "") : rw.fencedMode(f));
+        // a volatile store's kind says its mode; a plain access may be ordered by a fence next to it (FenceOrdered);
+        // a read of a final instance field shows the constructor's value (JLS 17.5): the jmm analysis does not check it
+        String mode = facts.isVolatile() ? (load ? "volatile" : "") : rw.fencedMode(f);
+        if (f.getOpcode() == Opcodes.GETFIELD && facts.isFinalInstance() && mode.isEmpty()) {
+            mode = "final";
+        }
+        int site = rw.site(f, mode);
         InsnList before = new InsnList();
         InsnList after = new InsnList();
         switch (f.getOpcode()) {

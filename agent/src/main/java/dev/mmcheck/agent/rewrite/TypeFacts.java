@@ -17,10 +17,11 @@ import java.util.Map;
 final class TypeFacts {
 
     /**
-     * Where a field lives: its declaring class (binary name), whether it is volatile, and whether it is
-     * a static final field (assigned only while its class initializes, which every other thread waits for).
+     * Where a field lives: its declaring class (binary name), whether it is volatile, whether it is
+     * a static final field (assigned only while its class initializes, which every other thread waits for), and
+     * whether it is a final instance field (JLS 17.5: read through a reference, it shows the constructor's value).
      */
-    record FieldFacts(String declaringClass, boolean isVolatile, boolean isStaticFinal) {
+    record FieldFacts(String declaringClass, boolean isVolatile, boolean isStaticFinal, boolean isFinalInstance) {
     }
 
     private final TypePool pool;
@@ -47,14 +48,15 @@ final class TypeFacts {
                     var matching = d.getDeclaredFields().filter(ElementMatchers.named(name));
                     if (matching.size() == 1) {
                         FieldDescription f = matching.getOnly();
-                        return new FieldFacts(d.getName(), f.isVolatile(), f.isStatic() && f.isFinal());
+                        return new FieldFacts(d.getName(), f.isVolatile(), f.isStatic() && f.isFinal(),
+                                !f.isStatic() && f.isFinal());
                     }
                 }
             }
         } catch (RuntimeException e) {
             // unresolvable (missing class, several matches): fall through
         }
-        return new FieldFacts(binary, false, false);
+        return new FieldFacts(binary, false, false, false);
     }
 
     /**

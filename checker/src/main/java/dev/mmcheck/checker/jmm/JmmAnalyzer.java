@@ -29,6 +29,7 @@ public final class JmmAnalyzer implements Analyzer {
 
     // what a site's mode makes of an access: an access mode, and for a compare-and-set whether it failed
     private static final int FAILED = 8;
+    private static final int FINAL = 16;
     private static final AccessMode[] MODES = AccessMode.values();
     private static final FenceKind[] FENCES = FenceKind.values();
 
@@ -104,7 +105,12 @@ public final class JmmAnalyzer implements Analyzer {
             case Codes.ADDRESS_DEAD -> retire(operand);
             case Codes.LOAD -> {
                 int x = location(operand);
-                monitor.load(t, x, loadMode(site), seq);
+                if (isFinalRead(site)) {
+                    // JLS 17.5: a final field read through a reference shows the constructor's value, whatever the race
+                    monitor.loadUnchecked(t, x, AccessMode.PLAIN);
+                } else {
+                    monitor.load(t, x, loadMode(site), seq);
+                }
             }
             case Codes.STORE -> {
                 int x = location(operand);
@@ -212,6 +218,16 @@ public final class JmmAnalyzer implements Analyzer {
 
     // ---- modes ----
 
+    /** Whether a load's site reads a final instance field ({@code Site.mode} {@code final}). */
+    private boolean isFinalRead(int site) {
+        int c = cached(site, 0);
+        if (c < 0) {
+            loadMode(site);
+            c = cached(site, 0);
+        }
+        return (c & FINAL) != 0;
+    }
+
     /** A load's mode: its site's {@code volatile}, {@code acquire} or {@code opaque}; plain otherwise. */
     private AccessMode loadMode(int site) {
         int c = cached(site, 0);
@@ -223,9 +239,9 @@ public final class JmmAnalyzer implements Analyzer {
                 case "opaque" -> AccessMode.OPAQUE;
                 default -> AccessMode.PLAIN;
             };
-            c = cache(site, 0, a.ordinal());
+            c = cache(site, 0, a.ordinal() | (m.equals("final") ? FINAL : 0));
         }
-        return MODES[c];
+        return MODES[c & 7];
     }
 
     /**

@@ -150,6 +150,15 @@ public final class RobustnessMonitor {
         readUpdate(t, l, x, mode.acquires());
     }
 
+    /**
+     * A read of {@code location} that is known to see the value the run gave it, and is not checked (a final field's
+     * read, JLS 17.5): only its effect on the views.
+     */
+    public void loadUnchecked(int thread, int location, AccessMode mode) {
+        int x = index(location);
+        readUpdate(thr(thread), loc(x), x, mode.acquires());
+    }
+
     /** A write of an unknown value to {@code location} by {@code thread} in {@code mode} (not {@link AccessMode#ACQUIRE}). */
     public void store(int thread, int location, AccessMode mode, long id) {
         store(thread, location, mode, false, 0, id);

@@ -82,8 +82,8 @@ final class Advice {
             StringBuilder weak = new StringBuilder();
             for (EventInfo e : new EventInfo[] {store, source, entering, access}) {
                 String m = Category.mode(e);
-                if (!m.equals("volatile") && !m.equals("interlocked") && !m.equals("lock")) {
-                    String one = "the " + e.op() + " of " + field(e.field()) + " at " + at(e.site());
+                if (!m.equals("volatile") && !m.startsWith("interlocked") && !m.equals("lock")) {
+                    String one = "the " + e.op() + " at " + at(e.site());
                     if (weak.indexOf(one) < 0) {
                         weak.append(weak.length() == 0 ? "" : ", ").append(one);
                     }

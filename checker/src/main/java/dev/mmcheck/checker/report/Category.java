@@ -61,6 +61,9 @@ public enum Category {
      * say (volatile, acquire, opaque), else what its kind says (plain for loads and stores).
      */
     public static String mode(EventInfo e) {
+        if (e.site().mode().equals("final")) {
+            return "plain"; // a read of a final field: plain, which the jmm analysis does not check (JLS 17.5)
+        }
         if (!e.site().mode().isEmpty()) {
             return e.site().mode();
         }

@@ -135,13 +135,15 @@ public final class HtmlReport {
                         .append(esc(e.kind())).append(")</li>\n");
             }
         } else {
+            boolean jmm = f.analyses().equals(java.util.EnumSet.of(dev.mmcheck.checker.finding.Analysis.JMM));
             b.append("<li>store: <code>").append(esc(v.store().describe())).append("</code> (")
-                    .append(esc(Category.mode(v.store()))).append(") can still be in ")
-                    .append(esc(v.store().thread())).append("'s store buffer</li>\n");
+                    .append(esc(Category.mode(v.store()))).append(jmm ? ") is ordered before the access by this run"
+                            : ") can still be in " + esc(v.store().thread()) + "'s store buffer").append("</li>\n");
             b.append("<li>access: <code>").append(esc(v.access().describe())).append("</code> (")
-                    .append(esc(Category.mode(v.access()))).append(") would not see it</li>\n");
-            b.append("<li>prev: although the store happens before <code>").append(esc(v.prev().describe()))
-                    .append("</code></li>\n");
+                    .append(esc(Category.mode(v.access()))).append(jmm ? ") can miss it under Java's access modes"
+                            : ") would not see it").append("</li>\n");
+            b.append("<li>prev: ").append(jmm ? "the run's order reaches the access through" : "although the store "
+                    + "happens before").append(" <code>").append(esc(v.prev().describe())).append("</code></li>\n");
             for (String c : f.storeContexts()) {
                 b.append("<li>store called from <code>").append(esc(c)).append("</code></li>\n");
             }

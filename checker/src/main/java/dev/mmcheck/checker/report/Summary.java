@@ -152,9 +152,18 @@ public final class Summary {
         out.add("[" + i + "] " + f.category().label() + " under " + String.join(", ", f.models()) + " ("
                 + f.analyses().stream().map(Analysis::option).collect(java.util.stream.Collectors.joining(", "))
                 + "), seen " + f.count() + (f.count() == 1 ? " time" : " times"));
-        out.add("    store : " + st.describe() + " can still be in " + st.thread() + "'s store buffer");
-        out.add("    access: " + ac.describe() + " would not see it,");
-        out.add("    prev  : although the store happens before " + pr.describe());
+        if (f.analyses().equals(java.util.EnumSet.of(Analysis.JMM))) {
+            // the access-mode analysis: no store buffer, an access whose mode lets it miss a write (docs/jmm-model.md)
+            boolean write = ac.op().contains("store") || ac.op().equals("cas") && !ac.site().mode().endsWith("failed");
+            out.add("    store : " + st.describe() + ", which this run orders before the access");
+            out.add("    access: " + ac.describe() + (write ? " can be ordered before it" : " can read an older value")
+                    + " under Java's access modes,");
+            out.add("    prev  : the run's order reaches the access through " + pr.describe());
+        } else {
+            out.add("    store : " + st.describe() + " can still be in " + st.thread() + "'s store buffer");
+            out.add("    access: " + ac.describe() + " would not see it,");
+            out.add("    prev  : although the store happens before " + pr.describe());
+        }
         if (!f.storeContexts().isEmpty()) {
             out.add("    called: store from " + String.join(" | ", f.storeContexts()));
         }

@@ -226,7 +226,7 @@ class MainTest {
         String[] expected = {
             "mmcheck: " + bad + ":2: unknown operation 'stroe'",
             "mmcheck: " + dir.resolve("missing.trace") + ": no such file",
-            "mmcheck: --models: unknown model 'arm' (choose from tso, pso, sober, scser, tsoser)",
+            "mmcheck: --models: unknown model 'arm' (choose from tso, pso, sober, scser, tsoser, jmm, or all)",
             "mmcheck: replay needs a trace file",
             "mmcheck: replay takes one trace, got also 'b.trace'",
             "mmcheck: unknown option '--frobnicate' for replay",

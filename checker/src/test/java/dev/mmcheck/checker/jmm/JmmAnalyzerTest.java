@@ -112,6 +112,24 @@ class JmmAnalyzerTest {
         assertEquals(1, got.size());
     }
 
+    /**
+     * An immutable object published by a race (JLS 17.5): the reader reads the final field through the reference it
+     * got and sees the constructor's value; a plain field read the same way is a stale read.
+     */
+    @Test
+    void aFinalFieldReadThroughARacyReferenceIsNotStale() {
+        for (String mode : List.of("final", "")) {
+            got.clear();
+            JmmAnalyzer a = analyzer(16);
+            ev(a, Codes.STORE, 0, DATA, 10, "");              // the constructor writes the field
+            ev(a, Codes.STORE_STORE_FENCE, 0, -1, 11, "storestore"); // the freeze
+            ev(a, Codes.STORE, 0, FLAG, 12, "");              // the reference is stored, plainly
+            ev(a, Codes.LOAD, 1, FLAG, 20, "");               // and read, plainly
+            ev(a, Codes.LOAD, 1, DATA, 21, mode);             // the field through it
+            assertEquals(mode.isEmpty() ? 1 : 0, got.size(), mode);
+        }
+    }
+
     /** Fences by kind: a release (or store-store) fence before a plain flag store and an acquire (or load-load) fence after its plain read. */
     @Test
     void fencesByTheirSitesKind() {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.EnumSet;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -52,7 +53,11 @@ class PaperExamplesTest {
         assertTrue(r.reported(Analysis.SOBER));
     }
 
-    /** Dekker with fences or CAS: SC under both models, no monitor reports on any run. */
+    /**
+     * Dekker with fences or CAS: SC under both models, no store-buffer monitor reports on any run. The access-mode
+     * analysis reports the two whose loads are plain: a CAS or a volatile store does not keep a later plain load of
+     * another variable after it under the Java memory model (nor on ARM: docs/jmm-model.md), only a full fence does.
+     */
     @Test
     void fencedDekkerIsCleanEverywhere() {
         for (String text : new String[] {"store a; fence; load b | store b; fence; load a",
@@ -62,7 +67,7 @@ class PaperExamplesTest {
             assertNull(OperationalOracle.findNonSc(p, OperationalOracle.Model.PSO_JAVA), text);
             MonitorRuns r = runs(p, MonitorConfig.defaults());
             for (Analysis a : Analysis.values()) {
-                assertFalse(r.reported(a), text + ": " + a);
+                assertEquals(a == Analysis.JMM && !text.contains("fence"), r.reported(a), text + ": " + a);
             }
         }
     }

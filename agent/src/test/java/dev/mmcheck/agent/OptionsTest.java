@@ -121,7 +121,7 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound, jmmAddresses",
         "schedule=pct        | option schedule=pct must be os or active",
         "progress=0          | option progress=0 must be a number of seconds, at least 1",
         "progress=5s         | option progress=5s must be a number of seconds, at least 1",
@@ -148,10 +148,11 @@ class OptionsTest {
         "checkerMemory=12x   | option checkerMemory=12x must be a size such as 256m or 2g",
         "checkerMemory=100k  | option checkerMemory=100k is below the least of 1m",
         "failOnError=0       | option failOnError=0 must be true or false",
-        "injectFailure=tso   | option injectFailure=tso must be STAGE@EVENT, STAGE one of tso, pso, sober, scser, tsoser, core, names, checker-loop",
+        "injectFailure=tso   | option injectFailure=tso must be STAGE@EVENT, STAGE one of tso, pso, sober, scser, tsoser, jmm, core, names, checker-loop",
         "injectFailure=checker-loop@x | option injectFailure=checker-loop@x: the event must be a number >= 0",
-        "models=tso:arm      | option models=tso:arm: unknown model 'arm' (choose from tso, pso, sober, scser, tsoser, separated by ':')",
-        "models=             | option models needs at least one of tso, pso, sober, scser, tsoser",
+        "models=tso:arm      | option models=tso:arm: unknown model 'arm' (choose from tso, pso, sober, scser, tsoser, jmm, separated by ':', or all)",
+        "models=             | option models needs at least one of tso, pso, sober, scser, tsoser, jmm",
+        "jmmAddresses=0     | option jmmAddresses=0 must be a whole number of addresses, at least 1",
         "selfCheck=maybe     | option selfCheck=maybe must be true or false",
         "report=             | option report needs a file name",
         "includes=com.a b    | option includes: 'com.a b' is not a valid pattern (a class name with * and ? wildcards)",

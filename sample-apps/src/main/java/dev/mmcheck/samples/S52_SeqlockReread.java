@@ -72,21 +72,26 @@ public final class S52_SeqlockReread implements Runnable {
     }
 
     private Point point = new Point();
+    private volatile boolean readerDone; // the writer keeps moving the point until the reader has read it
     private int torn;
 
     @Override
     public void run() {
-        Rounds.run(300, () -> point = new Point(), k -> {
-            for (int i = 1; i <= 20; i++) {
-                point.move(i, i, i);
+        Rounds.run(400, () -> {
+            point = new Point();
+            readerDone = false;
+        }, k -> {
+            for (int i = 1; i <= 500 && !readerDone; i++) {
+                point.move(i % 1000, i % 1000, i % 1000);
             }
         }, k -> {
-            for (int i = 0; i < 20; i++) {
+            for (int i = 0; i < 10; i++) {
                 int p = point.read();
                 if (p >= 0 && (p / 1_000_000 != p % 1000 || p / 1000 % 1000 != p % 1000)) {
                     torn++;
                 }
             }
+            readerDone = true;
         });
         System.out.println("S52_SeqlockReread: torn points kept in " + torn + " reads");
     }

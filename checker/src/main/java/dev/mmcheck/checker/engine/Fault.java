@@ -3,7 +3,7 @@ package dev.mmcheck.checker.engine;
 /**
  * A failure to inject into a check, for testing that failures are reported and the other analyses go
  * on: when event number {@code event} reaches stage {@code stage}, that stage throws. Stages are the
- * analyses' names ({@code tso}, {@code pso}, {@code sober}, {@code scser}, {@code tsoser}), {@code core}
+ * analyses' names ({@code tso}, {@code pso}, {@code sober}, {@code scser}, {@code tsoser}, {@code jmm}), {@code core}
  * (thread slots and clocks: every analysis) and {@code names} (naming the first violation at or after
  * the event).
  *
@@ -14,7 +14,7 @@ public record Fault(String stage, long event) {
 
     /** The stages a fault can be injected into. */
     public static final java.util.List<String> STAGES = java.util.List.of("tso", "pso", "sober", "scser", "tsoser",
-            "core", "names");
+            "jmm", "core", "names");
 
     /** Parses {@code STAGE@EVENT}; null when malformed. */
     public static Fault parse(String text) {

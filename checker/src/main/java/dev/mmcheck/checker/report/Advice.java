@@ -45,10 +45,12 @@ final class Advice {
      * The advice for a finding of the access-mode analysis (docs/jmm-model.md, "Findings"): the write {@code store}
      * is ordered before {@code access} in the run only through the path, which leaves the store's thread at
      * {@code leaving} and enters the access's thread at {@code entering} (from {@code source}); {@code threads} on
-     * it, 0 when the path is not retained. Says which access needs which mode, then where the reordering can happen.
+     * it, 0 when the path is not retained; {@code fencedBeforeLeaving}: the store's thread made a release (or full)
+     * fence between the store and {@code leaving}, so the write there already releases. Says which access needs
+     * which mode, then where the reordering can happen.
      */
     static String jmm(EventInfo store, EventInfo access, EventInfo leaving, EventInfo source, EventInfo entering,
-            int threads) {
+            int threads, boolean fencedBeforeLeaving) {
         boolean write = access.op().contains("store") || access.op().equals("cas") && !failed(access);
         String what = write
                 ? "the " + access.op() + " of " + field(access.field()) + " at " + at(access.site())
@@ -68,7 +70,8 @@ final class Advice {
                 b.append("read ").append(field(entering.field())).append(" with getAcquire at ").append(at(entering.site()))
                         .append(" (or put VarHandle.acquireFence() right after that read)");
             }
-            if (leaving != null && writes(leaving) && !releases(leaving) && leaving.site().equals(source.site())) {
+            if (leaving != null && writes(leaving) && !releases(leaving) && !fencedBeforeLeaving
+                    && leaving.site().equals(source.site())) {
                 b.append(b.length() == 0 ? "" : ", and ").append("write ").append(field(leaving.field()))
                         .append(" with setRelease at ").append(at(leaving.site()))
                         .append(" (or put VarHandle.releaseFence() right before that write)");

@@ -189,6 +189,7 @@ public final class Findings implements FindingSink {
             EventInfo leaving = null;
             EventInfo source = null;    // the last step before the path enters the access's thread
             EventInfo entering = null;  // the step where it enters it
+            long leavingSeq = -1;
             java.util.Set<Integer> threads = new java.util.HashSet<>();
             if (seqs == null) {
                 note = "the happens-before path from the store to prev is older than the last " + windowSize
@@ -206,6 +207,7 @@ public final class Findings implements FindingSink {
                         path.add(step);
                         if (crosses && leaving == null && window.thread(s) == storeThread) {
                             leaving = step;
+                            leavingSeq = s;
                         }
                         if (entered && window.thread(s) == t) {
                             source = path.get(path.size() - 2);
@@ -216,10 +218,24 @@ public final class Findings implements FindingSink {
                 }
             }
             String advice = analysis == Analysis.JMM
-                    ? Advice.jmm(store, access, leaving, source, entering, seqs == null ? 0 : threads.size())
+                    ? Advice.jmm(store, access, leaving, source, entering, seqs == null ? 0 : threads.size(),
+                            leavingSeq >= 0 && releaseFenceBetween(storeThread, storeSeq, leavingSeq))
                     : Advice.of(analysis, store, leaving);
             return new Violation("sc-violation", analysis, List.of(store, prev, access), path, note, advice,
                     accessSeq);
+        }
+
+        /** Whether thread {@code t} made a full, release or store-store fence after event {@code from}, up to {@code to}. */
+        private boolean releaseFenceBetween(int t, long from, long to) {
+            for (long s = from + 1; s <= to; s++) {
+                if (window.retains(s) && window.thread(s) == t) {
+                    EventKind k = EventKind.of(window.kind(s));
+                    if (k == EventKind.FULL_FENCE || k == EventKind.STORE_STORE_FENCE) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
 
         Violation cycle(Analysis analysis, List<Tx> txs, List<Edge> edges, String advice, long seq) {

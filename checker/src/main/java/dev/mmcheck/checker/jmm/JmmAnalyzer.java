@@ -18,9 +18,10 @@ import java.util.function.IntFunction;
  * ordered before it (the "access"). The mapping of kinds and site modes to the model is docs/jmm-model.md's table.
  *
  * <p>Memory: the monitor keeps a view per thread and per location whose size grows with the number of locations,
- * so this analysis tracks at most {@code bound} live addresses at once; a new address past that forgets all
- * history (a reset, as the checker's own), and the run's notes say how often. A dead address (its object was
- * collected) is retired: its id then names a new location. Checker thread only.
+ * so this analysis tracks at most {@code bound} live addresses at once; a new address past that retires the less
+ * recently used half of them (each one's last write becomes known to every thread, which can only take reports away), and the
+ * run's notes say how often. A dead address (its object was collected) is retired too: its id then names a new
+ * location. Checker thread only.
  */
 public final class JmmAnalyzer implements Analyzer {
 
@@ -41,12 +42,15 @@ public final class JmmAnalyzer implements Analyzer {
     private RobustnessMonitor monitor;
     private int[] locationOf = new int[64];   // address id -> location + 1, 0 when not tracked
     private int[] freeLocations = new int[16];
+    private int[] addressAt = new int[0];     // location -> its address, -1 when free
+    private long[] lastUse = new long[0];     // location -> the event number of its last access
+    private long[] scratch = new long[0];
     private int free;
     private int nextLocation;
     private int live;
     private byte[] siteCode = new byte[256];  // per site id and kind group: the access mode code + 1, 0 unknown
 
-    private long boundResets;
+    private long evictions;
 
     // the event being fed, for the sink
     private int curThread;
@@ -181,16 +185,48 @@ public final class JmmAnalyzer implements Analyzer {
         }
         int x = locationOf[address] - 1;
         if (x >= 0) {
+            lastUse[x] = curSeq;
             return x;
         }
         if (live >= bound) {
-            boundResets++;
-            forget();
+            evictLeastRecentlyUsed();
         }
         x = free > 0 ? freeLocations[--free] : nextLocation++;
         locationOf[address] = x + 1;
+        if (x >= addressAt.length) {
+            addressAt = Arrays.copyOf(addressAt, Math.max(x + 1, addressAt.length * 2));
+            lastUse = Arrays.copyOf(lastUse, addressAt.length);
+        }
+        addressAt[x] = address;
+        lastUse[x] = curSeq;
         live++;
         return x;
+    }
+
+    /**
+     * Makes room for a new address: the older half of the live addresses, by their last access, is retired as a dead
+     * one is (each one's last write becomes known to every thread, which can only take reports away: the ones that
+     * need an older write of it to stay readable), and their locations freed. Half at a time, so that the scan and
+     * the sort cost O(log bound) per address let go.
+     */
+    private void evictLeastRecentlyUsed() {
+        if (scratch.length < nextLocation) {
+            scratch = new long[nextLocation];
+        }
+        int n = 0;
+        for (int x = 0; x < nextLocation; x++) {
+            if (addressAt[x] >= 0) {
+                scratch[n++] = lastUse[x];
+            }
+        }
+        Arrays.sort(scratch, 0, n);
+        long median = scratch[(n - 1) / 2];
+        for (int x = 0; x < nextLocation; x++) {
+            if (addressAt[x] >= 0 && lastUse[x] <= median) {
+                evictions++;
+                retire(addressAt[x]);
+            }
+        }
     }
 
     /** The address's object was collected: its location starts a new life, free for another address. */
@@ -200,6 +236,7 @@ public final class JmmAnalyzer implements Analyzer {
         }
         int x = locationOf[address] - 1;
         locationOf[address] = 0;
+        addressAt[x] = -1;
         monitor.retire(x);
         if (free == freeLocations.length) {
             freeLocations = Arrays.copyOf(freeLocations, free * 2);
@@ -211,6 +248,7 @@ public final class JmmAnalyzer implements Analyzer {
     private void forget() {
         monitor = newMonitor();
         Arrays.fill(locationOf, 0);
+        Arrays.fill(addressAt, -1);
         free = 0;
         nextLocation = 0;
         live = 0;
@@ -308,17 +346,17 @@ public final class JmmAnalyzer implements Analyzer {
     @Override
     public List<Note> notes() {
         List<Note> notes = new ArrayList<>();
-        if (boundResets > 0) {
-            notes.add(Note.degraded("jmm-address-bound", "jmm", boundResets, "the jmm analysis tracks at most "
-                    + bound + " addresses at once and forgot its history " + boundResets + " time(s) when more were "
-                    + "live: a finding whose write and access straddle such a point is missed (jmmAddresses= raises "
-                    + "the bound)"));
+        if (evictions > 0) {
+            notes.add(Note.degraded("jmm-address-bound", "jmm", evictions, "the jmm analysis tracks at most " + bound
+                    + " addresses at once and let " + evictions + " less recently used one(s) go to make room (each "
+                    + "then counts as known to every thread at its last write): a finding that needs an older write of "
+                    + "such an address to stay readable is missed (jmmAddresses= raises the bound)"));
         }
         return notes;
     }
 
-    /** Times the analysis forgot its history because more than its bound of addresses were live. */
-    public long boundResets() {
-        return boundResets;
+    /** Addresses let go to make room under the bound. */
+    public long evictions() {
+        return evictions;
     }
 }

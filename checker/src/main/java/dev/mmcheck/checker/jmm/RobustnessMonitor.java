@@ -323,7 +323,8 @@ public final class RobustnessMonitor {
     /** The read check; {@code floor}: no older write is readable (the latest volatile one, or 0). */
     private void checkRead(Thr t, Loc l, int x, int thread, int location, long id, int floor) {
         int sc = t.sc.get(x);
-        int cur = Math.max(t.cur.get(x), floor);
+        // nothing older than the location's current life can be read (a retired location: retire)
+        int cur = Math.max(Math.max(t.cur.get(x), floor), l.base);
         if (sc > cur) {
             report(RobustnessViolation.Kind.STALE_READ, thread, location, id, l, sc, cur);
         }
@@ -332,7 +333,7 @@ public final class RobustnessMonitor {
     /** The write check; {@code floorU}: the U-stamp no write may be placed before (as for the read check). */
     private void checkWrite(Thr t, Loc l, int x, int thread, int location, long id, int floorU) {
         int scU = t.scU.get(x);
-        int curU = Math.max(t.curU.get(x), floorU);
+        int curU = Math.max(Math.max(t.curU.get(x), floorU), l.baseU);
         if (scU > curU) {
             // placed right before the first non-RMW write after the view, i.e. right after the write before it
             report(RobustnessViolation.Kind.WRITE_PLACEMENT, thread, location, id, l, l.firstOfU(scU),
@@ -343,7 +344,7 @@ public final class RobustnessMonitor {
     /** The exact check of a compare-and-set: some older readable write it fails on, or one it can follow. */
     private void checkCas(Thr t, Loc l, int x, int thread, int location, long id, long expected, int floor) {
         int sc = t.sc.get(x);
-        for (int j = Math.max(t.cur.get(x), floor); j < sc; j++) {
+        for (int j = Math.max(Math.max(t.cur.get(x), floor), l.base); j < sc; j++) {
             if (l.known(j) && l.value(j) != expected) {
                 report(RobustnessViolation.Kind.STALE_READ, thread, location, id, l, sc, j);
                 return;
@@ -656,12 +657,13 @@ public final class RobustnessMonitor {
         void renew(int x) {
             base = count;
             baseU = countU;
-            id = new long[] {RobustnessViolation.INITIAL, 0, 0, 0};
-            tag = new long[4];
-            rmw = new boolean[4];
-            known = new boolean[4];
-            value = new long[4];
-            firstOfU = new int[] {count, 0, 0, 0};
+            // only index 0 is read before the next appends overwrite the others: no allocation
+            id[0] = RobustnessViolation.INITIAL;
+            tag[0] = 0;
+            rmw[0] = false;
+            known[0] = false;
+            value[0] = 0;
+            firstOfU[0] = count;
             w.clear();
             m.clear();
             wU.clear();

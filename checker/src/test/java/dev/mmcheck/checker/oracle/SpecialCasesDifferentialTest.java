@@ -131,6 +131,7 @@ class SpecialCasesDifferentialTest {
     /** A program in the shared vocabulary; {@code locations} counts the lock's location when some thread locks. */
     record Shared(List<List<Op>> threads, int locations) {
 
+        /** The number of operations. */
         int size() {
             return threads.stream().mapToInt(List::size).sum();
         }
@@ -169,7 +170,7 @@ class SpecialCasesDifferentialTest {
             return new JmmProgram(out, locations);
         }
 
-        /** The program as a text trace (threads one after the other), each operation's site {@code T<t>:<index + 1>}. */
+        /** The program as a text trace (threads one after the other), operation k's site {@code T<t>:<k + 1>}. */
         String toTrace() {
             StringBuilder b = new StringBuilder();
             for (int t = 0; t < threads.size(); t++) {
@@ -295,6 +296,7 @@ class SpecialCasesDifferentialTest {
     record Events(Symbols symbols, int[] kind, int[] thread, int[] operand, int[] site, int[] base) {
     }
 
+    /** The program's text trace read by {@link TextTraceReader}, as a user's trace would be. */
     static Events read(Shared s) {
         int size = s.size();
         int[] kind = new int[size];
@@ -342,8 +344,8 @@ class SpecialCasesDifferentialTest {
         boolean jmmSomewhere;
     }
 
-    /** Every SC interleaving of {@code s} (a lock's enter only when it is free) through TSO, PSO and JMM. */
-    static Runs runs(Shared s, JmmProgram jp, Events ev) {
+    /** Every SC interleaving of {@code jp} (an enter only when the lock is free), as {@code ev}, to the analyses. */
+    static Runs runs(JmmProgram jp, Events ev) {
         Runs r = new Runs();
         JmmRuns.interleavings(jp, order -> {
             Checker c = new Checker(ev.symbols(), CONFIG);
@@ -420,7 +422,7 @@ class SpecialCasesDifferentialTest {
         assertTrue(OperationalOracle.findNonSc(s.toProgram(), OperationalOracle.Model.TSO) != null, "TSO");
         assertTrue(new RaOracle(jp, RaOracle.Volatile.RC11_SC).nonRobust() != null, "seq_cst");
         assertTrue(new RaOracle(jp, RaOracle.Volatile.LEADING_SC_FENCE).nonRobust() == null, "leading fence");
-        Runs r = runs(s, jp, read(s));
+        Runs r = runs(jp, read(s));
         assertTrue(r.tsoSomewhere && r.psoSomewhere && r.jmmSomewhere && r.missed.isEmpty(), "the analyses");
     }
 
@@ -472,9 +474,11 @@ class SpecialCasesDifferentialTest {
             JmmProgram jp = s.toJmm();
             boolean pso = OperationalOracle.findNonSc(p, OperationalOracle.Model.PSO_JAVA) != null;
             boolean seqCst = new RaOracle(jp, RaOracle.Volatile.RC11_SC).nonRobust() != null;
-            Runs r = runs(s, jp, read(s));
-            // every TSO run is a PSO run: TSO's oracle is asked only when PSO's finds a non-SC run or TSO's monitor reports
-            boolean tso = (pso || r.tsoSomewhere) && OperationalOracle.findNonSc(p, OperationalOracle.Model.TSO) != null;
+            Runs r = runs(jp, read(s));
+            // every TSO run is a PSO run: TSO's oracle is asked only when PSO's finds a non-SC run or TSO's monitor
+            // reports
+            boolean tso = (pso || r.tsoSomewhere)
+                    && OperationalOracle.findNonSc(p, OperationalOracle.Model.TSO) != null;
             tsoNonSc += tso ? 1 : 0;
             psoNonSc += pso ? 1 : 0;
             seqCstNonRobust += seqCst ? 1 : 0;
@@ -499,11 +503,12 @@ class SpecialCasesDifferentialTest {
                 failures.add(head + "non-SC under TSO but not under PSO");
             }
             if (tso != r.tsoSomewhere || pso != r.psoSomewhere) {
-                failures.add(head + "a store-buffer monitor disagrees with its oracle: TSO " + tso + "/" + r.tsoSomewhere
-                        + ", PSO " + pso + "/" + r.psoSomewhere + " (oracle/monitor)");
+                failures.add(head + "a store-buffer monitor disagrees with its oracle (oracle/monitor): TSO " + tso
+                        + "/" + r.tsoSomewhere + ", PSO " + pso + "/" + r.psoSomewhere);
             }
             if (pso && !seqCst) {
-                exception(failures, exceptions, examples, s, head, "program: robust in the model (volatile as seq_cst)");
+                exception(failures, exceptions, examples, s, head,
+                        "program: robust in the model (volatile as seq_cst)");
             }
             if (pso && !r.jmmSomewhere) {
                 exception(failures, exceptions, examples, s, head, "program: the analysis reports on no interleaving");
@@ -542,7 +547,8 @@ class SpecialCasesDifferentialTest {
                 + "%d, nothing on %d%n", tsoRuns, psoRuns, jmmRuns, storeBufferRuns, samePair, sameAccess, everyAccess,
                 runExceptions);
         System.out.println("  non-SC under PSO, by the words they use: " + psoByWord);
-        System.out.println("  exceptions by class: " + exceptions + (examples.isEmpty() ? "" : ", shortest: " + examples));
+        System.out.println("  exceptions by class: " + exceptions
+                + (examples.isEmpty() ? "" : ", shortest: " + examples));
         if (!failures.isEmpty()) {
             fail(String.join("\n\n", failures));
         }
@@ -553,6 +559,7 @@ class SpecialCasesDifferentialTest {
         assertTrue(storeBufferRuns > runs / 100, "too few runs on which TSO or PSO reports");
     }
 
+    /** Counts an exception under its documented class, or adds it to the failures when it has none. */
     private static void exception(List<String> failures, Map<String, Integer> exceptions, Map<String, String> examples,
             Shared s, String head, String what) {
         String cls = exceptionClass(s, what);

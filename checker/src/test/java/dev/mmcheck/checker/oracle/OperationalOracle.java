@@ -21,7 +21,10 @@ import java.util.Set;
  * enabled only when they are, which yields the same traces as the figures' flush-inside transitions.
  * Java's extension (docs/mapping.md): in PSO a StoreStore fence, a release store and a volatile store
  * start a new generation; a store commits only when no store of an older generation of its thread is
- * buffered. A volatile store is then followed by a full fence.
+ * buffered. A volatile store is then followed by a full fence. A load fence does nothing; monitorenter and
+ * monitorexit are interlocked operations on the monitor's address, and an enter waits while another thread
+ * holds the monitor (a program that locks must be one whose threads can always go on: every enter is
+ * followed by its exit in its thread, as in {@code synchronized}).
  *
  * <p>States are memoized on everything that determines the rest of the run and its trace (program
  * counters, buffers, commit orders so far and the sources of the loads so far).
@@ -347,6 +350,30 @@ public final class OperationalOracle {
                 if (model != Model.TSO) {
                     n.generation[t]++;
                 }
+                n.pc[t]++;
+                return n;
+            }
+            case LOAD_FENCE: {
+                // nothing in TSO or PSO (docs/mapping.md): loads are never reordered there
+                State n = s.copy();
+                n.pc[t]++;
+                return n;
+            }
+            case MONITOR_ENTER:
+            case MONITOR_EXIT: {
+                // interlocked on the monitor's address (a full fence in TSO and in PSO for Java); an enter waits
+                // while the last operation committed there is an enter, i.e. another thread holds the monitor
+                if (!buf.isEmpty()) {
+                    return null;
+                }
+                List<Integer> c0 = s.commits.get(a);
+                int from = c0.isEmpty() ? -1 : c0.get(c0.size() - 1);
+                if (kind[r] == EventKind.MONITOR_ENTER && from >= 0 && kind[from] == EventKind.MONITOR_ENTER) {
+                    return null;
+                }
+                State n = s.copy();
+                n.src[r] = from;
+                n.commits.get(a).add(r);
                 n.pc[t]++;
                 return n;
             }

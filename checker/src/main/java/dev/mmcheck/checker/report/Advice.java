@@ -46,11 +46,13 @@ final class Advice {
      * is ordered before {@code access} in the run only through the path, which leaves the store's thread at
      * {@code leaving} and enters the access's thread at {@code entering} (from {@code source}); {@code threads} on
      * it, 0 when the path is not retained; {@code fencedBeforeLeaving}: the store's thread made a release (or full)
-     * fence between the store and {@code leaving}, so the write there already releases. Says which access needs
-     * which mode, then where the reordering can happen.
+     * fence between the store and {@code leaving}, so the write there already releases; {@code
+     * fullFenceBeforeLeaving}: a full fence. Says which access needs which mode, then where the reordering can
+     * happen (a store-buffering shape, a store then a load of the same thread, with no full fence or volatile store:
+     * x86 too).
      */
     static String jmm(EventInfo store, EventInfo access, EventInfo leaving, EventInfo source, EventInfo entering,
-            int threads, boolean fencedBeforeLeaving) {
+            int threads, boolean fencedBeforeLeaving, boolean fullFenceBeforeLeaving) {
         boolean write = access.op().contains("store") || access.op().equals("cas") && !failed(access);
         String what = write
                 ? "the " + access.op() + " of " + field(access.field()) + " at " + at(access.site())
@@ -95,16 +97,25 @@ final class Advice {
             fix = "the " + source.op() + " of " + field(source.field()) + " at " + at(source.site()) + " and the "
                     + entering.op() + " of " + field(entering.field()) + " at " + at(entering.site())
                     + " are ordered only by the run's interleaving, which release and acquire cannot keep: make "
-                    + (weak.length() == 0 ? "these accesses" : weak) + " volatile, or put VarHandle.fullFence() "
-                    + "between each thread's two accesses (after the store at " + at(store.site()) + ", before the "
-                    + access.op() + " at " + at(access.site()) + ")";
+                    + (weak.length() == 0 ? "these accesses" : weak) + " volatile, or put VarHandle.fullFence() in "
+                    + "each thread between its two accesses: after the " + store.op() + " at " + at(store.site())
+                    + " and before the " + source.op() + " at " + at(source.site()) + "; after the "
+                    + entering.op() + " at " + at(entering.site()) + " and before the " + access.op() + " at "
+                    + at(access.site());
         }
-        return what + ": " + fix + ". " + where(store, access, leaving, entering, threads, write);
+        boolean storeBuffering = source != null && entering != null && reads(source) && !writes(source)
+                && writes(entering) && !Category.mode(store).equals("volatile")
+                && !Category.mode(store).startsWith("interlocked") && !fullFenceBeforeLeaving;
+        return what + ": " + fix + ". " + where(store, access, leaving, entering, threads, write, storeBuffering);
     }
 
     /** Where the reordering of a jmm finding can happen: the JIT, ARMv8 and POWER hardware, or the model alone. */
     private static String where(EventInfo store, EventInfo access, EventInfo leaving, EventInfo entering,
-            int threads, boolean write) {
+            int threads, boolean write, boolean storeBuffering) {
+        if (storeBuffering) {
+            return "Where: any hardware with a store buffer, x86 included (the store can wait while the later load "
+                    + "of its thread runs), ARMv8, POWER and the JIT.";
+        }
         boolean plain = false;
         boolean allReleaseWrites = write;
         for (EventInfo e : new EventInfo[] {store, access, leaving, entering}) {
@@ -112,7 +123,7 @@ final class Advice {
                 continue;
             }
             String m = Category.mode(e);
-            plain |= m.equals("plain");
+            plain |= m.equals("plain") || m.equals("final");
             allReleaseWrites &= writes(e) && releases(e);
         }
         if (plain) {

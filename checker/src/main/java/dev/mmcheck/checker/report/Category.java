@@ -61,9 +61,6 @@ public enum Category {
      * say (volatile, acquire, opaque), else what its kind says (plain for loads and stores).
      */
     public static String mode(EventInfo e) {
-        if (e.site().mode().equals("final")) {
-            return "plain"; // a read of a final field: plain, which the jmm analysis does not check (JLS 17.5)
-        }
         if (!e.site().mode().isEmpty()) {
             return e.site().mode();
         }
@@ -78,6 +75,11 @@ public enum Category {
 
     /** The category of a store-buffer finding: a race when either side is plain, else relaxed. */
     public static Category of(EventInfo store, EventInfo access) {
-        return mode(store).equals("plain") || mode(access).equals("plain") ? RACE : RELAXED;
+        return plain(mode(store)) || plain(mode(access)) ? RACE : RELAXED;
+    }
+
+    /** Whether a mode is a plain access's: plain, or a final field's read (plain, which the jmm analysis does not check, JLS 17.5). */
+    private static boolean plain(String mode) {
+        return mode.equals("plain") || mode.equals("final");
     }
 }

@@ -219,18 +219,24 @@ public final class Findings implements FindingSink {
             }
             String advice = analysis == Analysis.JMM
                     ? Advice.jmm(store, access, leaving, source, entering, seqs == null ? 0 : threads.size(),
-                            leavingSeq >= 0 && releaseFenceBetween(storeThread, storeSeq, leavingSeq))
+                            leavingSeq >= 0 && fenceBetween(storeThread, storeSeq, leavingSeq, false),
+                            leavingSeq >= 0 && fenceBetween(storeThread, storeSeq, leavingSeq, true))
                     : Advice.of(analysis, store, leaving);
             return new Violation("sc-violation", analysis, List.of(store, prev, access), path, note, advice,
                     accessSeq);
         }
 
-        /** Whether thread {@code t} made a full, release or store-store fence after event {@code from}, up to {@code to}. */
-        private boolean releaseFenceBetween(int t, long from, long to) {
+        /**
+         * Whether thread {@code t} made a full fence (or an interlocked operation, which is one on x86), or, unless
+         * {@code full}, a release or store-store fence, after event {@code from}, up to {@code to}.
+         */
+        private boolean fenceBetween(int t, long from, long to, boolean full) {
             for (long s = from + 1; s <= to; s++) {
                 if (window.retains(s) && window.thread(s) == t) {
                     EventKind k = EventKind.of(window.kind(s));
-                    if (k == EventKind.FULL_FENCE || k == EventKind.STORE_STORE_FENCE) {
+                    if (k == EventKind.FULL_FENCE || full && (k == EventKind.INTERLOCKED || k == EventKind.VOLATILE_STORE
+                            || k == EventKind.MONITOR_ENTER || k == EventKind.MONITOR_EXIT)
+                            || !full && k == EventKind.STORE_STORE_FENCE) {
                         return true;
                     }
                 }

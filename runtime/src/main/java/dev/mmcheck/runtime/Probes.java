@@ -756,11 +756,12 @@ public final class Probes {
     }
 
     /**
-     * After Thread.interrupted(): a load of the calling thread's status when it returned false; a read and a clear
-     * of it (a CAS) when it returned true. Then unlock.
+     * After Thread.interrupted(): a load of the calling thread's status when it returned false, at {@code readSite}
+     * (the instruction's site of mode volatile); a read and a clear of it (a CAS) when it returned true, at {@code
+     * site}. Then unlock.
      */
-    public static void logInterrupted(boolean wasSet, ThreadLog t, int site) {
-        logCall(t, site, wasSet ? Kinds.INTERLOCKED : Kinds.LOAD);
+    public static void logInterrupted(boolean wasSet, ThreadLog t, int site, int readSite) {
+        logCall(t, wasSet ? site : readSite, wasSet ? Kinds.INTERLOCKED : Kinds.LOAD);
     }
 
     /** After Thread.isAlive(): false says the thread has ended, as a join returning does (JLS 17.4.4). */

@@ -445,6 +445,7 @@ final class CallRewriting {
             after.add(new InsnNode(Opcodes.DUP)); // what it returned decides: a load, or a load and a clear
             after.add(rw.loadLog());
             after.add(MethodRewriter.push(site));
+            after.add(MethodRewriter.push(rw.site(m, SiteModes.VOLATILE))); // the status read alone: a volatile load
             after.add(Probe.LOG_INTERRUPTED.call());
         } else if (failedSite >= 0) {
             if (c.muting()) {

@@ -395,7 +395,9 @@ final class JdkModel {
      * store {@code opaque}, or empty (plain, and the kinds that say it all: release and volatile stores); for a
      * read-modify-write its flavour ({@link #flavour}); for a fence ({@link Treatment#FENCE}) {@code release}
      * (releaseFence, Unsafe.storeFence), {@code storestore} (storeStoreFence), {@code acquire} (acquireFence,
-     * Unsafe.loadFence), {@code loadload} (loadLoadFence), empty for a full fence.
+     * Unsafe.loadFence), {@code loadload} (loadLoadFence), empty for a full fence. Thread.isInterrupted() is a
+     * volatile load; Thread.interrupted()'s clear a read-modify-write of the volatile flavour (empty), its read alone
+     * (when it returns false) a volatile load at a second site (CallRewriting).
      */
     static String mode(Call c, String name) {
         if (c.treatment() == Treatment.FENCE) {
@@ -411,6 +413,9 @@ final class JdkModel {
             return flavour(c.treatment(), name);
         }
         Treatment treatment = c.treatment();
+        if (treatment == Treatment.INTERRUPT_READ) {
+            return SiteModes.VOLATILE; // Thread.isInterrupted(): the interrupt status, read as JLS 17.4.4 says
+        }
         if (name.contains("Opaque")) {
             return SiteModes.OPAQUE;
         }

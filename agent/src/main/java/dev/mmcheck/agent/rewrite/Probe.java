@@ -198,8 +198,11 @@ enum Probe {
     REFLECTIVE_ACCESS("reflectiveAccess", "(Ljava/lang/reflect/Field;" + Desc.LOG + "II)V"),
     /** Lock before Thread.interrupt(), isInterrupted() or interrupted(): (thread, log); its interrupt status. */
     LOCK_INTERRUPT("lockInterrupt", "(Ljava/lang/Object;" + Desc.LOG + ")V"),
-    /** After Thread.interrupted(): a load, or when it returned true (and cleared the status) a CAS; unlock: (result, log, site). */
-    LOG_INTERRUPTED("logInterrupted", "(Z" + Desc.LOG + "I)V"),
+    /**
+     * After Thread.interrupted(): a load at the read site, or when it returned true (and cleared the status) a CAS at
+     * the site; unlock: (result, log, site, read site).
+     */
+    LOG_INTERRUPTED("logInterrupted", "(Z" + Desc.LOG + "II)V"),
     /** After Thread.isAlive(): a join when it returned false: (alive, thread, log, site). */
     ALIVE_CHECKED("aliveChecked", "(ZLjava/lang/Thread;" + Desc.LOG + "I)V"),
     /** After Thread.getState(): a join when it returned TERMINATED: (state, thread, log, site). */

@@ -756,11 +756,12 @@ public final class Probes {
     }
 
     /**
-     * After Thread.interrupted(): a load of the calling thread's status when it returned false; a read and a clear
-     * of it (a CAS) when it returned true. Then unlock.
+     * After Thread.interrupted(): a load of the calling thread's status when it returned false, at {@code readSite}
+     * (the instruction's site of mode volatile); a read and a clear of it (a CAS) when it returned true, at {@code
+     * site}. Then unlock.
      */
-    public static void logInterrupted(boolean wasSet, ThreadLog t, int site) {
-        logCall(t, site, wasSet ? Kinds.INTERLOCKED : Kinds.LOAD);
+    public static void logInterrupted(boolean wasSet, ThreadLog t, int site, int readSite) {
+        logCall(t, wasSet ? site : readSite, wasSet ? Kinds.INTERLOCKED : Kinds.LOAD);
     }
 
     /** After Thread.isAlive(): false says the thread has ended, as a join returning does (JLS 17.4.4). */
@@ -1124,6 +1125,73 @@ public final class Probes {
             return;
         }
         StripeProtocol.takeBracketed(t, o, Targets.offsetSlot(c, offset));
+    }
+
+    /**
+     * Before the log probe of a muted call whose outcome a {@code logCas*} probe decides (a compare-and-set through
+     * a static field's VarHandle, whose class's initialization runs muted): the call's own accesses are logged again.
+     */
+    public static void unmute(ThreadLog t) {
+        t.mutedCalls--;
+    }
+
+    /**
+     * Log probe after a compare-and-set that returns whether it succeeded: its INTERLOCKED event at {@code site}
+     * when {@code ok}, else at {@code failedSite}, the same instruction registered with the failed mode of its
+     * flavour (a failed CAS only reads; the kind stays INTERLOCKED, a locked instruction all the same, so the
+     * store-buffer models see the same events whatever the outcome). Then the stripe is released.
+     */
+    public static void logCas(boolean ok, ThreadLog t, int site, int failedSite) {
+        logCall(t, ok ? site : failedSite, Kinds.INTERLOCKED);
+    }
+
+    /** {@link #logCas} after an int-typed compareAndExchange: it succeeded when the witness is the expected value. */
+    public static void logCasI(int witness, int expected, ThreadLog t, int site, int failedSite) {
+        logCall(t, witness == expected ? site : failedSite, Kinds.INTERLOCKED);
+    }
+
+    /** {@link #logCasI} for a long. */
+    public static void logCasJ(long witness, long expected, ThreadLog t, int site, int failedSite) {
+        logCall(t, witness == expected ? site : failedSite, Kinds.INTERLOCKED);
+    }
+
+    /** {@link #logCasI} for a float, compared by raw bits as VarHandle and Unsafe compare (NaN is NaN, -0.0 not 0.0). */
+    public static void logCasF(float witness, float expected, ThreadLog t, int site, int failedSite) {
+        logCall(t, Float.floatToRawIntBits(witness) == Float.floatToRawIntBits(expected) ? site : failedSite,
+                Kinds.INTERLOCKED);
+    }
+
+    /** {@link #logCasI} for a double, compared by raw bits. */
+    public static void logCasD(double witness, double expected, ThreadLog t, int site, int failedSite) {
+        logCall(t, Double.doubleToRawLongBits(witness) == Double.doubleToRawLongBits(expected) ? site : failedSite,
+                Kinds.INTERLOCKED);
+    }
+
+    /**
+     * {@link #logCasI} for a reference: the same object; when {@code handle} is a VarHandle whose variable is of a
+     * primitive type (called with reference types, the JDK unboxes the arguments and boxes the witness), the same
+     * value, floats and doubles by raw bits.
+     */
+    public static void logCasA(Object witness, Object expected, Object handle, ThreadLog t, int site, int failedSite) {
+        boolean ok = witness == expected || (handle instanceof VarHandle h && h.varType().isPrimitive()
+                && sameBoxedValue(witness, expected));
+        logCall(t, ok ? site : failedSite, Kinds.INTERLOCKED);
+    }
+
+    /** Whether two boxes of a primitive type hold the same value (floats and doubles by raw bits). */
+    private static boolean sameBoxedValue(Object a, Object b) {
+        if (a == null || b == null || a.getClass() != b.getClass()) {
+            return false;
+        }
+        if (a instanceof Float f) {
+            return Float.floatToRawIntBits(f) == Float.floatToRawIntBits((Float) b);
+        }
+        if (a instanceof Double d) {
+            return Double.doubleToRawLongBits(d) == Double.doubleToRawLongBits((Double) b);
+        }
+        Class<?> c = a.getClass();
+        return (c == Integer.class || c == Long.class || c == Short.class || c == Byte.class || c == Character.class
+                || c == Boolean.class) && a.equals(b);
     }
 
     /** Log probe after a bracketed call: the event of kind {@code kind}, then the stripe is released. */

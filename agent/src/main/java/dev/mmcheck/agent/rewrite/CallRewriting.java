@@ -1,5 +1,6 @@
 package dev.mmcheck.agent.rewrite;
 
+import dev.mmcheck.checker.event.SiteModes;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.InsnList;
@@ -68,7 +69,7 @@ final class CallRewriting {
             case FENCE -> {
                 InsnList before = new InsnList();
                 before.add(rw.loadLog());
-                before.add(MethodRewriter.push(rw.site(m)));
+                before.add(MethodRewriter.push(rw.site(m, JdkModel.mode(c, m.name))));
                 before.add(MethodRewriter.push(c.kind()));
                 before.add(Probe.LOG_FENCE.call());
                 rw.instructions.insertBefore(m, before);
@@ -387,6 +388,11 @@ final class CallRewriting {
                 // a shape the probes do not model still calls the probe, which counts the access as unlogged
                 int shape = (ok ? k : dev.mmcheck.runtime.Probes.HANDLE_UNMODELLED)
                         | (rw.owner().syncOnly() ? dev.mmcheck.runtime.Probes.HANDLE_IN_EXCLUDED : 0);
+                if (keepsHandle(m, c)) {
+                    // the handle, for the probe after a compareAndExchange of references (its variable's type)
+                    before.add(new InsnNode(Opcodes.DUP));
+                    before.add(new VarInsnNode(Opcodes.ASTORE, rw.spill(Type.getType(Object.class), 0)));
+                }
                 before.add(new InsnNode(Opcodes.DUP));
                 before.add(ok && k >= 1 ? new VarInsnNode(Opcodes.ALOAD, slots[0]) : new InsnNode(Opcodes.ACONST_NULL));
                 before.add(ok && k == 2 ? new VarInsnNode(Opcodes.ILOAD, slots[1]) : MethodRewriter.push(-1));
@@ -424,7 +430,10 @@ final class CallRewriting {
             before.add(Probe.MUTE.call());
         }
         reload(before, args, slots);
-        int site = rw.site(m, JdkModel.mode(c.treatment(), m.name));
+        String mode = JdkModel.mode(c, m.name);
+        int site = rw.site(m, mode);
+        // a compare-and-set that can fail, when its result tells: a second site of the same instruction, for failures
+        int failedSite = decidable(m, c) ? rw.site(m, SiteModes.failed(mode)) : -1;
         LabelNode start = new LabelNode();
         LabelNode end = new LabelNode();
         LabelNode handler = new LabelNode();
@@ -436,7 +445,33 @@ final class CallRewriting {
             after.add(new InsnNode(Opcodes.DUP)); // what it returned decides: a load, or a load and a clear
             after.add(rw.loadLog());
             after.add(MethodRewriter.push(site));
+            after.add(MethodRewriter.push(rw.site(m, SiteModes.VOLATILE))); // the status read alone: a volatile load
             after.add(Probe.LOG_INTERRUPTED.call());
+        } else if (failedSite >= 0) {
+            if (c.muting()) {
+                after.add(rw.loadLog());
+                after.add(Probe.UNMUTE.call());
+            }
+            if (JdkModel.returnsWitness(m.name)) {
+                // the witness is the expected value when it succeeded (the expected value: the last argument but one)
+                char l = MethodRewriter.letter(Type.getReturnType(m.desc));
+                after.add(MethodRewriter.dup(l));
+                after.add(new VarInsnNode(args[args.length - 2].getOpcode(Opcodes.ILOAD), slots[args.length - 2]));
+                if (l == 'A') {
+                    after.add(keepsHandle(m, c) ? new VarInsnNode(Opcodes.ALOAD, rw.spill(Type.getType(Object.class), 0))
+                            : new InsnNode(Opcodes.ACONST_NULL));
+                }
+                after.add(rw.loadLog());
+                after.add(MethodRewriter.push(site));
+                after.add(MethodRewriter.push(failedSite));
+                after.add(Probe.logCas(l).call());
+            } else {
+                after.add(new InsnNode(Opcodes.DUP)); // whether it succeeded
+                after.add(rw.loadLog());
+                after.add(MethodRewriter.push(site));
+                after.add(MethodRewriter.push(failedSite));
+                after.add(Probe.LOG_CAS.call());
+            }
         } else {
             after.add(rw.loadLog());
             after.add(MethodRewriter.push(site));
@@ -466,6 +501,32 @@ final class CallRewriting {
         rw.instructions.insertBefore(m, before);
         rw.instructions.insert(m, after);
         rw.handler(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    /**
+     * Whether the outcome of call {@code m}, a compare-and-set that can fail (JdkModel.canFail), is known after it:
+     * a boolean result; a witness (compareAndExchange) whose type is the expected value's (int-like types together).
+     * Not when javac gave a VarHandle's compareAndExchange whose result the code drops a void descriptor, nor when the
+     * result is cast to another type than the expected value's: those are logged at the success site, outcome unknown
+     * (docs/mapping.md, "Access modes").
+     */
+    static boolean decidable(MethodInsnNode m, JdkModel.Call c) {
+        if (!JdkModel.canFail(c, m.name)) {
+            return false;
+        }
+        Type result = Type.getReturnType(m.desc);
+        if (!JdkModel.returnsWitness(m.name)) {
+            return result.getSort() == Type.BOOLEAN;
+        }
+        Type[] args = Type.getArgumentTypes(m.desc);
+        return result.getSort() != Type.VOID && args.length >= 2
+                && MethodRewriter.letter(result) == MethodRewriter.letter(args[args.length - 2]);
+    }
+
+    /** Whether the VarHandle of call {@code m} is kept for the probe after it: a decidable compareAndExchange of references. */
+    private static boolean keepsHandle(MethodInsnNode m, JdkModel.Call c) {
+        return c.treatment() == JdkModel.Treatment.HANDLE && decidable(m, c) && JdkModel.returnsWitness(m.name)
+                && MethodRewriter.letter(Type.getReturnType(m.desc)) == 'A';
     }
 
     static boolean isRef(Type t) {

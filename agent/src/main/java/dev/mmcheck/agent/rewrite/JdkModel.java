@@ -1,5 +1,6 @@
 package dev.mmcheck.agent.rewrite;
 
+import dev.mmcheck.checker.event.SiteModes;
 import dev.mmcheck.runtime.Kinds;
 
 import java.util.Set;
@@ -388,28 +389,94 @@ final class JdkModel {
     }
 
     /**
-     * The access mode of a load or store through an atomic, updater, VarHandle or Unsafe method beyond
-     * what its event kind says ({@code Site.mode}): {@code volatile}, {@code acquire}, {@code opaque},
-     * or empty for a plain access (VarHandle {@code get}/{@code set}, Unsafe {@code getInt}, {@code
-     * getPlain}) and for the kinds that say it all (release and volatile stores, interlocked).
+     * The access mode of an access through an atomic, updater, VarHandle or Unsafe method, or of a fence, beyond what
+     * its event kind says ({@code Site.mode}, checker.event.SiteModes): for a load {@code volatile}, {@code acquire},
+     * {@code opaque}, or empty for a plain one (VarHandle {@code get}, Unsafe {@code getInt}, {@code getPlain}); for a
+     * store {@code opaque}, or empty (plain, and the kinds that say it all: release and volatile stores); for a
+     * read-modify-write its flavour ({@link #flavour}); for a fence ({@link Treatment#FENCE}) {@code release}
+     * (releaseFence, Unsafe.storeFence), {@code storestore} (storeStoreFence), {@code acquire} (acquireFence,
+     * Unsafe.loadFence), {@code loadload} (loadLoadFence), empty for a full fence. Thread.isInterrupted() is a
+     * volatile load; Thread.interrupted()'s clear a read-modify-write of the volatile flavour (empty), its read alone
+     * (when it returns false) a volatile load at a second site (CallRewriting).
      */
-    static String mode(Treatment treatment, String name) {
+    static String mode(Call c, String name) {
+        if (c.treatment() == Treatment.FENCE) {
+            return switch (name) {
+                case "releaseFence", "storeFence" -> SiteModes.RELEASE;
+                case "storeStoreFence" -> SiteModes.STORESTORE;
+                case "acquireFence", "loadFence" -> SiteModes.ACQUIRE;
+                case "loadLoadFence" -> SiteModes.LOADLOAD;
+                default -> "";
+            };
+        }
+        if (c.kind() == Kinds.INTERLOCKED) {
+            return flavour(c.treatment(), name);
+        }
+        Treatment treatment = c.treatment();
+        if (treatment == Treatment.INTERRUPT_READ) {
+            return SiteModes.VOLATILE; // Thread.isInterrupted(): the interrupt status, read as JLS 17.4.4 says
+        }
         if (name.contains("Opaque")) {
-            return "opaque";
+            return SiteModes.OPAQUE;
         }
         if (name.contains("Acquire")) {
-            return "acquire";
+            return SiteModes.ACQUIRE;
         }
         if (name.equals("getVolatile") || name.startsWith("get") && name.endsWith("Volatile")) {
-            return "volatile";
+            return SiteModes.VOLATILE;
         }
         boolean atomicLoad = treatment == Treatment.ATOMIC || treatment == Treatment.ATOMIC_ARRAY
                 || treatment == Treatment.UPDATER || treatment == Treatment.ATOMIC_HOLDER;
         if (atomicLoad && (accessKind(name) == Kinds.LOAD || adderKind(name) == Kinds.LOAD || name.equals("getReference")
                 || name.equals("getStamp") || name.equals("isMarked")) && !name.equals("getPlain")) {
-            return "volatile"; // Atomic*.get(), intValue(), LongAdder.sum(): volatile reads
+            return SiteModes.VOLATILE; // Atomic*.get(), intValue(), LongAdder.sum(): volatile reads
         }
         return "";
+    }
+
+    /**
+     * The flavour of a read-modify-write method: {@code acquire} (compareAndExchangeAcquire, weakCompareAndSetAcquire,
+     * getAndSetAcquire, getAndAddAcquire, getAndBitwise*Acquire, Unsafe's ...Acquire), {@code release} (the ...Release
+     * ones), {@code plain} (weakCompareAndSetPlain, Unsafe's weakCompareAndSet*Plain, and the weakCompareAndSet of
+     * java.util.concurrent.atomic: its javadoc gives the atomics' and arrays' "memory effects as specified by
+     * VarHandle.weakCompareAndSetPlain" since JDK 9, and the field updaters' and AtomicStamped/MarkableReference's
+     * "does not provide ordering guarantees", whatever the JDK's code does today), else empty: volatile
+     * (compareAndSet, weakCompareAndSetVolatile, getAndSet, incrementAndGet..., VarHandle's weakCompareAndSet,
+     * Unsafe's compareAndSwap* and compareAndSet*, attemptStamp, the adders').
+     */
+    static String flavour(Treatment treatment, String name) {
+        if (name.contains("Acquire")) {
+            return SiteModes.ACQUIRE;
+        }
+        if (name.contains("Release")) {
+            return SiteModes.RELEASE;
+        }
+        if (name.contains("Plain") || name.equals("weakCompareAndSet") && (treatment == Treatment.ATOMIC
+                || treatment == Treatment.ATOMIC_ARRAY || treatment == Treatment.UPDATER)) {
+            return SiteModes.PLAIN;
+        }
+        return "";
+    }
+
+    /**
+     * Whether read-modify-write method {@code name} can fail, its outcome told by its result: the compare-and-set
+     * family of the atomics, arrays, updaters, VarHandles and Unsafe (compareAndSet*, weakCompareAndSet*,
+     * compareAndExchange*, compareAndSwap*) and AtomicStamped/MarkableReference's compareAndSet, weakCompareAndSet,
+     * attemptStamp and attemptMark. A failed one only reads: it logs the site of mode {@code SiteModes.failed} of its
+     * flavour, the kind staying INTERLOCKED (a locked instruction all the same).
+     */
+    static boolean canFail(Call c, String name) {
+        return c.kind() == Kinds.INTERLOCKED && switch (c.treatment()) {
+            case ATOMIC, ATOMIC_ARRAY, UPDATER, HANDLE, UNSAFE -> name.startsWith("compareAndSet")
+                    || name.startsWith("weakCompareAndSet") || name.startsWith("compareAndExchange")
+                    || name.startsWith("compareAndSwap") || name.equals("attemptStamp") || name.equals("attemptMark");
+            default -> false;
+        };
+    }
+
+    /** Whether a method that {@link #canFail} returns the value it found (the witness) rather than its success. */
+    static boolean returnsWitness(String name) {
+        return name.startsWith("compareAndExchange");
     }
 
     /**

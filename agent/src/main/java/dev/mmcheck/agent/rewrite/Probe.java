@@ -138,6 +138,23 @@ enum Probe {
     BRACKET_WRITES("bracketWrites", "(" + Desc.LOG + ")V"),
     /** {@link #LOG_CALL} after a muted call. */
     LOG_CALL_UNMUTE("logCallUnmute", "(" + Desc.LOG + "II)V"),
+    /** Before a {@code LOG_CAS*} probe after a muted call: its accesses are logged again: (log). */
+    UNMUTE("unmute", "(" + Desc.LOG + ")V"),
+    /**
+     * After a compare-and-set that returns whether it succeeded: the CAS at the site, or at its failure site when it
+     * failed, then unlock: (ok, log, site, failed site).
+     */
+    LOG_CAS("logCas", "(Z" + Desc.LOG + "II)V"),
+    /** After an int-typed compareAndExchange: {@link #LOG_CAS} by witness and expected value: (witness, expected, log, site, failed site). */
+    LOG_CAS_I("logCasI", "(II" + Desc.LOG + "II)V"),
+    /** {@link #LOG_CAS_I} for a long. */
+    LOG_CAS_J("logCasJ", "(JJ" + Desc.LOG + "II)V"),
+    /** {@link #LOG_CAS_I} for a float (raw bits). */
+    LOG_CAS_F("logCasF", "(FF" + Desc.LOG + "II)V"),
+    /** {@link #LOG_CAS_I} for a double (raw bits). */
+    LOG_CAS_D("logCasD", "(DD" + Desc.LOG + "II)V"),
+    /** {@link #LOG_CAS_I} for a reference: (witness, expected, the VarHandle or null, log, site, failed site). */
+    LOG_CAS_A("logCasA", "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;" + Desc.LOG + "II)V"),
     /** {@link #UNLOCK} after a muted call threw. */
     UNLOCK_UNMUTE("unlockUnmute", "(" + Desc.LOG + ")V"),
 
@@ -181,8 +198,11 @@ enum Probe {
     REFLECTIVE_ACCESS("reflectiveAccess", "(Ljava/lang/reflect/Field;" + Desc.LOG + "II)V"),
     /** Lock before Thread.interrupt(), isInterrupted() or interrupted(): (thread, log); its interrupt status. */
     LOCK_INTERRUPT("lockInterrupt", "(Ljava/lang/Object;" + Desc.LOG + ")V"),
-    /** After Thread.interrupted(): a load, or when it returned true (and cleared the status) a CAS; unlock: (result, log, site). */
-    LOG_INTERRUPTED("logInterrupted", "(Z" + Desc.LOG + "I)V"),
+    /**
+     * After Thread.interrupted(): a load at the read site, or when it returned true (and cleared the status) a CAS at
+     * the site; unlock: (result, log, site, read site).
+     */
+    LOG_INTERRUPTED("logInterrupted", "(Z" + Desc.LOG + "II)V"),
     /** After Thread.isAlive(): a join when it returned false: (alive, thread, log, site). */
     ALIVE_CHECKED("aliveChecked", "(ZLjava/lang/Thread;" + Desc.LOG + "I)V"),
     /** After Thread.getState(): a join when it returned TERMINATED: (state, thread, log, site). */
@@ -293,6 +313,17 @@ enum Probe {
             case 'D' -> LOG_STORE_D;
             case 'A' -> LOG_STORE_A;
             default -> LOG_STORE_I;
+        };
+    }
+
+    /** The probe after a compareAndExchange whose witness is of letter I, J, F, D or A. */
+    static Probe logCas(char letter) {
+        return switch (letter) {
+            case 'J' -> LOG_CAS_J;
+            case 'F' -> LOG_CAS_F;
+            case 'D' -> LOG_CAS_D;
+            case 'A' -> LOG_CAS_A;
+            default -> LOG_CAS_I;
         };
     }
 

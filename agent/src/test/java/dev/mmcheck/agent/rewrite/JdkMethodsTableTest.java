@@ -37,7 +37,8 @@ class JdkMethodsTableTest {
             "java.nio.channels");
 
     /** One row of the table. */
-    record Row(String type, boolean jdk21, List<String> methods, String model, List<String> tests, String line) {
+    record Row(String type, boolean jdk21, List<String> methods, String model, String mode, List<String> tests,
+            String line) {
     }
 
     static List<Row> rows() throws IOException {
@@ -51,7 +52,7 @@ class JdkMethodsTableTest {
                 continue;
             }
             String[] cells = l.split("\\|");
-            // "", class, methods, model, why, tests
+            // "", class, methods, model, mode, why, tests
             Matcher type = code.matcher(cells[1]);
             assertTrue(type.find(), l);
             List<String> methods = new ArrayList<>();
@@ -60,11 +61,12 @@ class JdkMethodsTableTest {
                 methods.add(m.group(1));
             }
             List<String> tests = new ArrayList<>();
-            Matcher t = code.matcher(cells[5]);
+            Matcher t = code.matcher(cells[6]);
             while (t.find()) {
                 tests.add(t.group(1));
             }
-            out.add(new Row(type.group(1), cells[1].contains("JDK 21+"), methods, cells[3].trim(), tests, l));
+            out.add(new Row(type.group(1), cells[1].contains("JDK 21+"), methods, cells[3].trim(), cells[4].trim(), tests,
+                    l));
         }
         return out;
     }
@@ -93,10 +95,116 @@ class JdkMethodsTableTest {
             JdkModel.Call call = JdkModel.classify(opcode, Type.getInternalName(c), m.getName(),
                     Type.getMethodDescriptor(m), Thread.class.isAssignableFrom(c));
             assertTrue(is(call, r.model()), r.type() + "." + signature + ": " + call + " is not '" + r.model() + "'");
+            checkMode(r, call, m.getName(), r.type() + "." + signature);
         }
         for (String test : r.tests()) {
             assertTrue(exists(test), "no test " + test + " (row " + r.line() + ")");
         }
+    }
+
+    /**
+     * The mode column: blank where no access of the JDK's is modelled (synchronization, fences, nothing); else the
+     * site's mode ({@code —} for none) and, after {@code /}, the mode of the site a compare-and-set logs when it
+     * failed. Every load, store, CAS and fence row says it.
+     */
+    private static void checkMode(Row r, JdkModel.Call call, String name, String at) {
+        boolean access = Set.of("load", "store", "release store", "volatile store", "CAS", "load or CAS", "full fence",
+                "StoreStore fence", "load fence").contains(r.model());
+        assertEquals(access, !r.mode().isEmpty(), at + ": the mode column says a mode exactly for accesses and fences");
+        if (!access) {
+            return;
+        }
+        if (r.model().equals("load or CAS")) {
+            // Thread.interrupted(): the clear's site (volatile flavour), and a second of mode volatile for the read alone
+            assertEquals("— (clear), `volatile` (read)", r.mode(), at);
+            assertEquals("", JdkModel.mode(call, name), at);
+            return;
+        }
+        String[] parts = r.mode().split(" / ");
+        assertTrue(parts.length <= 2, at + ": " + r.mode());
+        assertEquals(mode(parts[0], at), JdkModel.mode(call, name), at + ": its site's mode");
+        assertEquals(parts.length == 2, JdkModel.canFail(call, name), at + ": whether it can fail (a second mode)");
+        if (parts.length == 2) {
+            assertEquals(mode(parts[1], at), dev.mmcheck.checker.event.SiteModes.failed(JdkModel.mode(call, name)),
+                    at + ": the mode when it failed");
+        }
+    }
+
+    /** A mode as the tables write it: {@code —} for none, or a code span. */
+    private static String mode(String cell, String at) {
+        String c = cell.trim();
+        if (c.equals("—")) {
+            return "";
+        }
+        assertTrue(c.matches("`[a-z-]+`"), at + ": '" + c + "' is not a mode");
+        return c.substring(1, c.length() - 1);
+    }
+
+    /**
+     * The table of section "Access modes": each method of each row, classified as the rewriter classifies a call of it
+     * (a VarHandle's signature-polymorphic methods with a descriptor of an int variable reached through an object),
+     * has the row's event kind, mode and failure mode. Rows that name no class in code (the JDK's synchronization,
+     * the final-field freeze) are prose.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyAccessModeRowIsWhatTheAgentDoes() throws IOException {
+        List<String> lines = Files.readAllLines(ROOT.resolve("docs/mapping.md"));
+        int start = lines.indexOf("## Access modes");
+        int end = lines.indexOf("## The JDK's memory-relevant methods");
+        assertTrue(start >= 0 && end > start, "docs/mapping.md has the section");
+        List<String> rows = lines.subList(start, end).stream().filter(l -> l.startsWith("| `")).toList();
+        assertTrue(rows.size() > 30, "rows: " + rows.size());
+        return rows.stream().map(l -> DynamicTest.dynamicTest(l.substring(0, Math.min(l.length(), 80)), () -> modeRow(l)));
+    }
+
+    private static void modeRow(String l) throws Exception {
+        String[] cells = l.split("\\|");
+        // "", class, methods, event, mode, mode when it failed
+        Matcher type = Pattern.compile("`([^`]+)`").matcher(cells[1]);
+        assertTrue(type.find(), l);
+        String owner = type.group(1).equals("Unsafe") ? "sun.misc.Unsafe" : type.group(1);
+        Matcher m = Pattern.compile("`([A-Za-z]+)`").matcher(cells[2]);
+        int kind = switch (cells[3].trim()) {
+            case "`cas`" -> Kinds.INTERLOCKED;
+            case "`fence`" -> Kinds.FULL_FENCE;
+            case "`storestore-fence`" -> Kinds.STORE_STORE_FENCE;
+            case "`load-fence`" -> Kinds.LOAD_FENCE;
+            default -> throw new AssertionError("no event word " + cells[3] + " in " + l);
+        };
+        String mode = mode(cells[4], l);
+        String failed = cells[5].trim().isEmpty() ? null : mode(cells[5], l);
+        int methods = 0;
+        while (m.find()) {
+            String name = m.group(1);
+            methods++;
+            JdkModel.Call c;
+            if (owner.equals("VarHandle")) {
+                String desc = name.endsWith("Fence") ? "()V" : name.startsWith("compareAndExchange")
+                        ? "(Ljava/lang/Object;II)I" : name.startsWith("getAnd") ? "(Ljava/lang/Object;I)I"
+                        : "(Ljava/lang/Object;II)Z";
+                c = JdkModel.classify(name.endsWith("Fence") ? Opcodes.INVOKESTATIC : Opcodes.INVOKEVIRTUAL,
+                        "java/lang/invoke/VarHandle", name, desc, false);
+            } else {
+                Class<?> k = Class.forName(owner.contains(".") ? owner : "java.util.concurrent.atomic." + owner, false, null);
+                Method x = null;
+                for (Method y : k.getMethods()) {
+                    if (y.getName().equals(name)) {
+                        x = y;
+                    }
+                }
+                assertTrue(x != null, owner + "." + name + " not found");
+                c = JdkModel.classify(Opcodes.INVOKEVIRTUAL, Type.getInternalName(k), name, Type.getMethodDescriptor(x),
+                        false);
+            }
+            String at = owner + "." + name;
+            assertEquals(kind, c.kind(), at + ": " + c);
+            assertEquals(mode, JdkModel.mode(c, name), at);
+            assertEquals(failed != null, JdkModel.canFail(c, name), at + " can fail");
+            if (failed != null) {
+                assertEquals(failed, dev.mmcheck.checker.event.SiteModes.failed(JdkModel.mode(c, name)), at);
+            }
+        }
+        assertTrue(methods > 0, l);
     }
 
     /** Whether {@code c} is what the model word says. */

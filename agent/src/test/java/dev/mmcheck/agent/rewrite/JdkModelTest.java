@@ -18,34 +18,120 @@ class JdkModelTest {
         return JdkModel.classify(Opcodes.INVOKEVIRTUAL, owner, name, desc, false);
     }
 
-    /** The mode a site records beyond its kind, which decides a finding's category (race or relaxed). */
+    /**
+     * The mode a site records beyond its kind (docs/mapping.md, "Access modes"), which decides a finding's category
+     * (race or relaxed) and which the access-mode analysis reads: a load's or store's mode, a read-modify-write's
+     * flavour, a fence's; and for a compare-and-set, which can fail, the mode of the site it logs when it failed.
+     */
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', nullValues = "-", value = {
-        "ATOMIC       | get               | volatile",
-        "ATOMIC       | intValue          | volatile",
-        "ATOMIC       | getPlain          | -",
-        "ATOMIC       | getAcquire        | acquire",
-        "ATOMIC       | getOpaque         | opaque",
-        "ATOMIC       | setOpaque         | opaque",
-        "ATOMIC       | setPlain          | -",
-        "ATOMIC       | lazySet           | -",
-        "ATOMIC       | compareAndSet     | -",
-        "ATOMIC       | sum               | volatile",
-        "ATOMIC       | getReference      | volatile",
-        "ATOMIC_HOLDER | get              | volatile",
-        "ATOMIC_ARRAY | get               | volatile",
-        "UPDATER      | get               | volatile",
-        "HANDLE       | get               | -",
-        "HANDLE       | getVolatile       | volatile",
-        "HANDLE       | getAcquire        | acquire",
-        "HANDLE       | set               | -",
-        "UNSAFE       | getInt            | -",
-        "UNSAFE       | getIntVolatile    | volatile",
-        "UNSAFE       | getObjectAcquire  | acquire",
-        "UNSAFE       | putIntVolatile    | -",
+        // owner        | method                       | descriptor                  | kind           | mode      | failed
+        "AtomicInteger  | get                          | ()I                         | LOAD           | volatile  | -",
+        "AtomicInteger  | intValue                     | ()I                         | LOAD           | volatile  | -",
+        "AtomicInteger  | getPlain                     | ()I                         | LOAD           | ''        | -",
+        "AtomicInteger  | getAcquire                   | ()I                         | LOAD           | acquire   | -",
+        "AtomicInteger  | getOpaque                    | ()I                         | LOAD           | opaque    | -",
+        "AtomicInteger  | setOpaque                    | (I)V                        | STORE          | opaque    | -",
+        "AtomicInteger  | setPlain                     | (I)V                        | STORE          | ''        | -",
+        "AtomicInteger  | lazySet                      | (I)V                        | RELEASE_STORE  | ''        | -",
+        "AtomicInteger  | compareAndSet                | (II)Z                       | INTERLOCKED    | ''        | failed",
+        "AtomicInteger  | weakCompareAndSetVolatile    | (II)Z                       | INTERLOCKED    | ''        | failed",
+        "AtomicInteger  | weakCompareAndSet            | (II)Z                       | INTERLOCKED    | plain     | plain-failed",
+        "AtomicInteger  | weakCompareAndSetPlain       | (II)Z                       | INTERLOCKED    | plain     | plain-failed",
+        "AtomicInteger  | weakCompareAndSetAcquire     | (II)Z                       | INTERLOCKED    | acquire   | acquire-failed",
+        "AtomicInteger  | weakCompareAndSetRelease     | (II)Z                       | INTERLOCKED    | release   | release-failed",
+        "AtomicInteger  | compareAndExchange           | (II)I                       | INTERLOCKED    | ''        | failed",
+        "AtomicInteger  | compareAndExchangeAcquire    | (II)I                       | INTERLOCKED    | acquire   | acquire-failed",
+        "AtomicInteger  | compareAndExchangeRelease    | (II)I                       | INTERLOCKED    | release   | release-failed",
+        "AtomicInteger  | getAndSet                    | (I)I                        | INTERLOCKED    | ''        | -",
+        "AtomicInteger  | incrementAndGet              | ()I                         | INTERLOCKED    | ''        | -",
+        "AtomicInteger  | getAndUpdate                 | (Ljava/util/function/IntUnaryOperator;)I | INTERLOCKED | '' | -",
+        "AtomicReferenceArray | weakCompareAndSet      | (ILjava/lang/Object;Ljava/lang/Object;)Z | INTERLOCKED | plain | plain-failed",
+        "AtomicLongFieldUpdater | weakCompareAndSet    | (Ljava/lang/Object;JJ)Z     | INTERLOCKED    | plain     | plain-failed",
+        "AtomicLongFieldUpdater | compareAndSet        | (Ljava/lang/Object;JJ)Z     | INTERLOCKED    | ''        | failed",
+        "AtomicStampedReference | compareAndSet        | (Ljava/lang/Object;Ljava/lang/Object;II)Z | INTERLOCKED | '' | failed",
+        "AtomicStampedReference | weakCompareAndSet    | (Ljava/lang/Object;Ljava/lang/Object;II)Z | INTERLOCKED | plain | plain-failed",
+        "AtomicStampedReference | attemptStamp         | (Ljava/lang/Object;I)Z      | INTERLOCKED    | ''        | failed",
+        "AtomicMarkableReference | attemptMark        | (Ljava/lang/Object;Z)Z      | INTERLOCKED    | ''        | failed",
+        "AtomicStampedReference | getReference         | ()Ljava/lang/Object;        | LOAD           | volatile  | -",
+        "LongAdder      | sum                          | ()J                         | LOAD           | volatile  | -",
+        "LongAdder      | increment                    | ()V                         | INTERLOCKED    | ''        | -",
+        "LongAccumulator | accumulate                  | (J)V                        | INTERLOCKED    | ''        | -",
+        "AtomicIntegerArray | get                      | (I)I                        | LOAD           | volatile  | -",
+        "AtomicIntegerFieldUpdater | get               | (Ljava/lang/Object;)I       | LOAD           | volatile  | -",
+        "VarHandle      | get                          | (Ljava/lang/Object;)I       | LOAD           | ''        | -",
+        "VarHandle      | getVolatile                  | (Ljava/lang/Object;)I       | LOAD           | volatile  | -",
+        "VarHandle      | getAcquire                   | (Ljava/lang/Object;)I       | LOAD           | acquire   | -",
+        "VarHandle      | set                          | (Ljava/lang/Object;I)V      | STORE          | ''        | -",
+        "VarHandle      | compareAndSet                | (Ljava/lang/Object;II)Z     | INTERLOCKED    | ''        | failed",
+        "VarHandle      | weakCompareAndSet            | (Ljava/lang/Object;II)Z     | INTERLOCKED    | ''        | failed",
+        "VarHandle      | weakCompareAndSetPlain       | (Ljava/lang/Object;II)Z     | INTERLOCKED    | plain     | plain-failed",
+        "VarHandle      | weakCompareAndSetAcquire     | (Ljava/lang/Object;II)Z     | INTERLOCKED    | acquire   | acquire-failed",
+        "VarHandle      | weakCompareAndSetRelease     | (Ljava/lang/Object;II)Z     | INTERLOCKED    | release   | release-failed",
+        "VarHandle      | compareAndExchange           | (Ljava/lang/Object;JJ)J     | INTERLOCKED    | ''        | failed",
+        "VarHandle      | compareAndExchangeAcquire    | (Ljava/lang/Object;DD)D     | INTERLOCKED    | acquire   | acquire-failed",
+        "VarHandle      | compareAndExchangeRelease    | (Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object; | INTERLOCKED | release | release-failed",
+        "VarHandle      | getAndSet                    | (Ljava/lang/Object;I)I      | INTERLOCKED    | ''        | -",
+        "VarHandle      | getAndSetAcquire             | (Ljava/lang/Object;I)I      | INTERLOCKED    | acquire   | -",
+        "VarHandle      | getAndSetRelease             | (Ljava/lang/Object;I)I      | INTERLOCKED    | release   | -",
+        "VarHandle      | getAndAdd                    | (Ljava/lang/Object;I)I      | INTERLOCKED    | ''        | -",
+        "VarHandle      | getAndAddAcquire             | (Ljava/lang/Object;I)I      | INTERLOCKED    | acquire   | -",
+        "VarHandle      | getAndAddRelease             | (Ljava/lang/Object;I)I      | INTERLOCKED    | release   | -",
+        "VarHandle      | getAndBitwiseOr              | (Ljava/lang/Object;I)I      | INTERLOCKED    | ''        | -",
+        "VarHandle      | getAndBitwiseAndAcquire      | (Ljava/lang/Object;I)I      | INTERLOCKED    | acquire   | -",
+        "VarHandle      | getAndBitwiseXorRelease      | (Ljava/lang/Object;I)I      | INTERLOCKED    | release   | -",
+        "VarHandle      | fullFence                    | ()V                         | FULL_FENCE     | ''        | -",
+        "VarHandle      | releaseFence                 | ()V                         | STORE_STORE_FENCE | release | -",
+        "VarHandle      | storeStoreFence              | ()V                         | STORE_STORE_FENCE | storestore | -",
+        "VarHandle      | acquireFence                 | ()V                         | LOAD_FENCE     | acquire   | -",
+        "VarHandle      | loadLoadFence                | ()V                         | LOAD_FENCE     | loadload  | -",
+        "Unsafe         | fullFence                    | ()V                         | FULL_FENCE     | ''        | -",
+        "Unsafe         | storeFence                   | ()V                         | STORE_STORE_FENCE | release | -",
+        "Unsafe         | loadFence                    | ()V                         | LOAD_FENCE     | acquire   | -",
+        "Unsafe         | getInt                       | (Ljava/lang/Object;J)I      | LOAD           | ''        | -",
+        "Unsafe         | getIntVolatile               | (Ljava/lang/Object;J)I      | LOAD           | volatile  | -",
+        "Unsafe         | putIntVolatile               | (Ljava/lang/Object;JI)V     | VOLATILE_STORE | ''        | -",
+        "Unsafe         | putOrderedInt                | (Ljava/lang/Object;JI)V     | RELEASE_STORE  | ''        | -",
+        "Unsafe         | compareAndSwapInt            | (Ljava/lang/Object;JII)Z    | INTERLOCKED    | ''        | failed",
+        "Unsafe         | compareAndSwapObject         | (Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z | INTERLOCKED | '' | failed",
+        "Unsafe         | getAndAddLong                | (Ljava/lang/Object;JJ)J     | INTERLOCKED    | ''        | -",
+        "Unsafe         | getAndSetObject              | (Ljava/lang/Object;JLjava/lang/Object;)Ljava/lang/Object; | INTERLOCKED | '' | -",
+        "internal.Unsafe | getReferenceAcquire         | (Ljava/lang/Object;J)Ljava/lang/Object; | LOAD | acquire | -",
+        "internal.Unsafe | getIntOpaque                | (Ljava/lang/Object;J)I      | LOAD           | opaque    | -",
+        "internal.Unsafe | compareAndSetInt            | (Ljava/lang/Object;JII)Z    | INTERLOCKED    | ''        | failed",
+        "internal.Unsafe | compareAndSetReference      | (Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z | INTERLOCKED | '' | failed",
+        "internal.Unsafe | weakCompareAndSetInt        | (Ljava/lang/Object;JII)Z    | INTERLOCKED    | ''        | failed",
+        "internal.Unsafe | weakCompareAndSetIntPlain   | (Ljava/lang/Object;JII)Z    | INTERLOCKED    | plain     | plain-failed",
+        "internal.Unsafe | weakCompareAndSetLongAcquire | (Ljava/lang/Object;JJJ)Z   | INTERLOCKED    | acquire   | acquire-failed",
+        "internal.Unsafe | weakCompareAndSetReferenceRelease | (Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z | INTERLOCKED | release | release-failed",
+        "internal.Unsafe | compareAndExchangeInt       | (Ljava/lang/Object;JII)I    | INTERLOCKED    | ''        | failed",
+        "internal.Unsafe | compareAndExchangeLongAcquire | (Ljava/lang/Object;JJJ)J  | INTERLOCKED    | acquire   | acquire-failed",
+        "internal.Unsafe | compareAndExchangeDoubleRelease | (Ljava/lang/Object;JDD)D | INTERLOCKED    | release   | release-failed",
+        "internal.Unsafe | getAndAddIntAcquire         | (Ljava/lang/Object;JI)I     | INTERLOCKED    | acquire   | -",
+        "internal.Unsafe | getAndSetReferenceRelease   | (Ljava/lang/Object;JLjava/lang/Object;)Ljava/lang/Object; | INTERLOCKED | release | -",
+        "internal.Unsafe | getAndBitwiseOrIntRelease   | (Ljava/lang/Object;JI)I     | INTERLOCKED    | release   | -",
+        "internal.Unsafe | getAndBitwiseAndLongAcquire | (Ljava/lang/Object;JJ)J     | INTERLOCKED    | acquire   | -",
+        "internal.Unsafe | putIntRelease               | (Ljava/lang/Object;JI)V     | RELEASE_STORE  | ''        | -",
     })
-    void sitesRecordTheModeTheKindDoesNotSay(JdkModel.Treatment treatment, String method, String mode) {
-        assertEquals(mode == null ? "" : mode, JdkModel.mode(treatment, method), treatment + " " + method);
+    void sitesRecordTheModeTheKindDoesNotSay(String owner, String method, String desc, String kind, String mode,
+            String failed) {
+        String internal = switch (owner) {
+            case "VarHandle" -> "java/lang/invoke/VarHandle";
+            case "Unsafe" -> "sun/misc/Unsafe";
+            case "internal.Unsafe" -> "jdk/internal/misc/Unsafe";
+            default -> "java/util/concurrent/atomic/" + owner;
+        };
+        boolean fence = method.endsWith("Fence");
+        JdkModel.Call c = JdkModel.classify(fence && owner.equals("VarHandle") ? Opcodes.INVOKESTATIC
+                : Opcodes.INVOKEVIRTUAL, internal, method, desc, false);
+        String at = owner + "." + method;
+        assertEquals(kindOf(kind), c.kind(), at);
+        assertEquals(mode, JdkModel.mode(c, method), at);
+        assertEquals(failed != null, JdkModel.canFail(c, method), at + " can fail");
+        if (failed != null) {
+            assertEquals(failed, dev.mmcheck.checker.event.SiteModes.failed(JdkModel.mode(c, method)), at);
+            assertEquals(method.startsWith("compareAndExchange"), JdkModel.returnsWitness(method), at);
+        }
     }
 
     @Test

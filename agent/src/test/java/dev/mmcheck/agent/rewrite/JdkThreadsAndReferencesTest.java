@@ -99,6 +99,9 @@ class JdkThreadsAndReferencesTest {
         List<Rewritten.Ev> e = rewritten.run(rewritten.instance(ThreadsAndReferences.class), "interrupts");
         assertEquals(List.of(VOLATILE_STORE, LOAD, INTERLOCKED, LOAD), on(Probes.INTERRUPTED, e),
                 "interrupt; isInterrupted; interrupted() that found it set and cleared it; one that found it clear");
+        assertEquals(List.of("", "volatile", "", "volatile"), e.stream().filter(x -> x.slot() == Probes.INTERRUPTED)
+                .map(x -> rewritten.sites.get(x.site()).mode()).toList(),
+                "the modes: a volatile store (its kind says it), volatile reads, a clear of the volatile flavour");
         Object thread = e.stream().filter(x -> x.slot() == Probes.INTERRUPTED).findFirst().orElseThrow().object();
         assertEquals("interrupts", ((Thread) thread).getName(), "the status of the thread interrupted");
     }

@@ -97,7 +97,8 @@ class RewriterTest {
                 probes(b, "synced"));
         assertTrue(probes(b, "atomics").containsAll(List.of("lockAtomicUnlessSolo", "logCall", "lockAtomic", "mute", "logCallUnmute")),
                 "an atomic's call that runs no function of the application's is left out in a solo period; one that does is not");
-        assertTrue(probes(b, "updater").containsAll(List.of("lockUpdaterUnlessSolo", "logCall")));
+        assertTrue(probes(b, "updater").containsAll(List.of("lockUpdaterUnlessSolo", "logCas")),
+                "a compare-and-set: logged at its success site or its failure site, by its result");
         assertTrue(probes(b, "handle").containsAll(List.of("lockHandleUnlessSolo", "logFence", "logCall")),
                 "a VarHandle access in any mode: left out in a solo period");
         assertTrue(probes(b, "<clinit>").containsAll(List.of("updaterCreated", "fieldHandleCreated")));
@@ -198,11 +199,11 @@ class RewriterTest {
                 modes.computeIfAbsent(s.method(), k -> new ArrayList<>()).add(s.mode());
             }
         }
-        // each method's sites, its fences' included (no mode of their own), in order
-        assertEquals(List.of("", "release"), modes.get("set"), "Sequence.set: releaseFence, then a plain store");
-        assertEquals(List.of("acquire", ""), modes.get("get"), "Sequence.get: a plain load, then acquireFence");
+        // each method's sites, its fences' included (each with its own flavour: a full fence none), in order
+        assertEquals(List.of("release", "release"), modes.get("set"), "Sequence.set: releaseFence, then a plain store");
+        assertEquals(List.of("acquire", "acquire"), modes.get("get"), "Sequence.get: a plain load, then acquireFence");
         assertEquals(List.of("", "release", "acquire", ""), modes.get("fullFenced"), "a full fence orders both ways");
-        assertEquals(List.of("", "release", "", "", "", "", ""), modes.get("notFenced"),
+        assertEquals(List.of("release", "release", "", "acquire", "", "release", ""), modes.get("notFenced"),
                 "only the store right after the first fence is ordered so; the rest is plain");
     }
 

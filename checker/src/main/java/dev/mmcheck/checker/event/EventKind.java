@@ -17,7 +17,10 @@ public enum EventKind {
     RELEASE_STORE(Codes.RELEASE_STORE, "release-store", Operand.ADDRESS, false, true),
     /** Volatile write, setVolatile: a store followed by a full fence. */
     VOLATILE_STORE(Codes.VOLATILE_STORE, "volatile-store", Operand.ADDRESS, false, true),
-    /** CAS, getAndSet, getAndAdd, compareAndExchange: an interlocked read-modify-write. */
+    /**
+     * CAS, getAndSet, getAndAdd, compareAndExchange: an interlocked read-modify-write; also a compare-and-set that
+     * failed (only a read, but a locked instruction all the same), which its site's mode says ({@link SiteModes}).
+     */
     INTERLOCKED(Codes.INTERLOCKED, "cas", Operand.ADDRESS, true, true),
     /** fullFence: flushes the thread's store buffer(s). */
     FULL_FENCE(Codes.FULL_FENCE, "fence", Operand.NONE, false, false),
@@ -119,13 +122,16 @@ public enum EventKind {
         return code >= 0 && code < BY_CODE.length;
     }
 
-    /** Parses a text-trace operation name or one of its aliases; null when unknown. */
+    /**
+     * Parses a text-trace operation name or one of its aliases, some of which also name a site's access mode
+     * (trace.TextTraceReader); null when unknown.
+     */
     public static EventKind parse(String name) {
         switch (name.toLowerCase(Locale.ROOT)) {
             case "load": case "ld": case "read": case "volatile-load": case "load-acquire":
             case "opaque-load": case "get":
                 return LOAD;
-            case "store": case "st": case "write": case "opaque-store":
+            case "store": case "st": case "write": case "opaque-store": case "release-fenced-store":
                 return STORE;
             case "release-store": case "store-release": case "lazyset": case "lazy-set":
             case "put-ordered": case "set-release":
@@ -133,11 +139,13 @@ public enum EventKind {
             case "volatile-store": case "set-volatile": case "vstore":
                 return VOLATILE_STORE;
             case "cas": case "interlocked": case "il": case "rmw": case "get-and-set": case "get-and-add":
-            case "compare-and-exchange":
+            case "compare-and-exchange": case "cas-acquire": case "cas-release": case "cas-plain": case "cas-failed":
+            case "cas-acquire-failed": case "cas-release-failed": case "cas-plain-failed":
                 return INTERLOCKED;
             case "fence": case "full-fence":
                 return FULL_FENCE;
             case "storestore-fence": case "storestore": case "release-fence": case "store-fence":
+            case "storestore-only-fence":
                 return STORE_STORE_FENCE;
             case "load-fence": case "loadload-fence": case "acquire-fence":
                 return LOAD_FENCE;

@@ -9,11 +9,14 @@ package dev.mmcheck.checker.event;
  * @param file      source file name such as {@code Dekker.java}
  * @param line      source line, or 0 when unknown
  * @param bci       bytecode index, or -1 when unknown
- * @param mode      the access mode the code chose there when the event's kind does not say it: {@code
- *                  volatile}, {@code acquire} or {@code opaque} for a load, {@code opaque} for a store;
+ * @param mode      the access mode the code chose there when the event's kind does not say it ({@link SiteModes}):
+ *                  {@code volatile}, {@code acquire} or {@code opaque} for a load, {@code opaque} for a store;
  *                  {@code acquire} or {@code release} for a plain load or store that a fence right next
- *                  to it orders so; empty for a plain access and wherever the kind says it all (release,
- *                  volatile store, interlocked)
+ *                  to it orders so; a read-modify-write's flavour ({@code acquire}, {@code release}, {@code
+ *                  plain}; empty for volatile), with {@code -failed} on the site a failed compare-and-set
+ *                  logs ({@code failed} alone for volatile); a fence's ({@code release}, {@code storestore},
+ *                  {@code acquire}, {@code loadload}); empty for a plain access and wherever the kind says it
+ *                  all (release and volatile stores, full fences, monitors)
  * @param caller    the call through which the event's method was reached, when the site is a helper's access
  *                  whose field or element its caller chose (docs/report-format.md, "One finding per race"), else null: its
  *                  class, method, file and line (no bytecode index, mode or caller of its own)

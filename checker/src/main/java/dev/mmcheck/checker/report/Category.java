@@ -58,19 +58,44 @@ public enum Category {
 
     /**
      * The access mode of an event in a report: its site's mode when the code chose one the kind does not
-     * say (volatile, acquire, opaque), else what its kind says (plain for loads and stores).
+     * say (volatile, acquire, opaque), else what its kind says (plain for loads and stores). A read-modify-write is
+     * {@code interlocked} whatever its flavour, which follows ({@code interlocked-acquire}, {@code interlocked-plain}:
+     * a weakCompareAndSetPlain is atomic, never a data race), and so is a failed compare-and-set ({@code
+     * interlocked-failed}, {@code interlocked-acquire-failed}).
      */
     public static String mode(EventInfo e) {
-        if (!e.site().mode().isEmpty()) {
-            return e.site().mode();
+        String site = e.site().mode();
+        if (e.op().equals("cas")) {
+            return site.isEmpty() ? INTERLOCKED : INTERLOCKED + "-" + site;
         }
-        return switch (e.op()) {
+        return site.isEmpty() ? kindMode(e.op()) : site;
+    }
+
+    private static final String INTERLOCKED = "interlocked";
+
+    /** What an event's kind (its {@code op}) says of its mode when its site says nothing. */
+    private static String kindMode(String op) {
+        return switch (op) {
             case "release-store" -> "release";
             case "volatile-store" -> "volatile";
-            case "cas" -> "interlocked";
+            case "cas" -> INTERLOCKED;
             case "monitor-enter", "monitor-exit" -> "lock";
             default -> "plain";
         };
+    }
+
+    /**
+     * The site mode of an event of kind {@code op} that a report shows as {@code reported} ({@link #mode}): its
+     * inverse, for reading reports back (Merge).
+     */
+    public static String siteMode(String op, String reported) {
+        if (reported.equals(kindMode(op))) {
+            return "";
+        }
+        if (op.equals("cas") && reported.startsWith(INTERLOCKED + "-")) {
+            return reported.substring(INTERLOCKED.length() + 1);
+        }
+        return reported;
     }
 
     /** The category of a store-buffer finding: a race when either side is plain, else relaxed. */

@@ -146,7 +146,7 @@ public final class Merge {
             Violation made;
             if (v.has("transactions")) {
                 List<TxInfo> txs = new ArrayList<>();
-                v.path("transactions").forEach(x -> txs.add(new TxInfo(x.path("thread").asText(), site(x),
+                v.path("transactions").forEach(x -> txs.add(new TxInfo(x.path("thread").asText(), site(x, ""),
                         x.path("atomic").asBoolean())));
                 List<CycleEdge> edges = new ArrayList<>();
                 for (JsonNode e : v.path("edges")) {
@@ -183,7 +183,7 @@ public final class Merge {
         return out;
     }
 
-    private static Site site(JsonNode e) {
+    private static Site site(JsonNode e, String op) {
         Site caller = null;
         JsonNode c = e.path("caller");
         if (c.isObject()) {
@@ -191,19 +191,12 @@ public final class Merge {
                     c.path("line").asInt(), -1);
         }
         return new Site(e.path("class").asText(""), e.path("method").asText(""), e.path("file").asText(""),
-                e.path("line").asInt(), -1, mode(e.path("mode").asText("")), caller);
-    }
-
-    /** The site mode back from a report's mode (plain and what the kind says are the empty mode). */
-    private static String mode(String reported) {
-        return switch (reported) {
-            case "volatile", "acquire", "opaque" -> reported;
-            default -> "";
-        };
+                e.path("line").asInt(), -1, Category.siteMode(op, e.path("mode").asText("")), caller);
     }
 
     private static EventInfo event(JsonNode e) {
-        return new EventInfo(e.path("role").asText(), e.path("thread").asText(), e.path("op").asText(), site(e),
+        return new EventInfo(e.path("role").asText(), e.path("thread").asText(), e.path("op").asText(),
+                site(e, e.path("op").asText()),
                 e.path("field").asText(""));
     }
 }

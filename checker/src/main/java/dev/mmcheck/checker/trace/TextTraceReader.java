@@ -30,6 +30,7 @@ public final class TextTraceReader {
     private static final Pattern NAME = Pattern.compile("[A-Za-z_$][\\w$.#\\[\\]@-]*");
     private static final Pattern SITE = Pattern.compile("[^\\s:]+:\\d+");
     private static final Pattern METHOD = Pattern.compile("[A-Za-z_$][\\w$.<>]*[.#][\\w$<>]+");
+    private static final Pattern MODE = Pattern.compile("[a-z]+(-[a-z]+)*");
 
     private final String name;
     private final Symbols symbols;
@@ -89,8 +90,21 @@ public final class TextTraceReader {
         if (tok.length < 2) {
             throw error(n, "thread " + tok[0] + " has no operation");
         }
-        EventKind kind = EventKind.parse(tok[1]);
-        if (kind == null || kind == EventKind.ADDRESS_DEAD) {
+        String word = tok[1];
+        String mode;
+        int colon = word.indexOf(':');
+        if (colon >= 0) {
+            // LABEL:MODE, a mode with no word of its own (TextTraceWriter.word)
+            mode = word.substring(colon + 1);
+            word = word.substring(0, colon);
+            if (!MODE.matcher(mode).matches()) {
+                throw error(n, "'" + mode + "' in '" + tok[1] + "' is not a mode (lower-case words joined by '-')");
+            }
+        } else {
+            mode = mode(word);
+        }
+        EventKind kind = EventKind.parse(word);
+        if (kind == null || kind == EventKind.ADDRESS_DEAD || (colon >= 0 && !kind.label().equals(word))) {
             throw error(n, "unknown operation '" + tok[1] + "'");
         }
         int i = 2;
@@ -105,7 +119,6 @@ public final class TextTraceReader {
                 throw error(n, "'" + operand + "' is not a valid " + kind.operand().name().toLowerCase());
             }
         }
-        String mode = mode(tok[1]);
         Site site = new Site("", "", name, n, -1, mode);
         if (i < tok.length) {
             int[] next = {i};
@@ -203,17 +216,39 @@ public final class TextTraceReader {
         return new TraceFormatException(name + ":" + line, what);
     }
 
-    /** The access mode an operation's word names beyond its kind ({@link Site#mode()}), or empty. */
+    /**
+     * The access mode an operation's word names beyond its kind ({@link Site#mode()}, {@link
+     * dev.mmcheck.checker.event.SiteModes}), or empty; {@link TextTraceWriter#word} is the inverse for the canonical
+     * words. The words without a mode keep reading as they always did ({@code storestore-fence}, {@code load-fence}:
+     * a fence whose flavour the trace does not say).
+     */
     static String mode(String word) {
         switch (word.toLowerCase(java.util.Locale.ROOT)) {
             case "volatile-load":
             case "get":
                 return "volatile";
             case "load-acquire":
+            case "acquire-fence":
                 return "acquire";
             case "opaque-load":
             case "opaque-store":
                 return "opaque";
+            case "release-fenced-store":
+            case "release-fence":
+            case "store-fence":
+                return "release";
+            case "storestore-only-fence":
+                return "storestore";
+            case "loadload-fence":
+                return "loadload";
+            case "cas-acquire":
+            case "cas-release":
+            case "cas-plain":
+            case "cas-failed":
+            case "cas-acquire-failed":
+            case "cas-release-failed":
+            case "cas-plain-failed":
+                return word.toLowerCase(java.util.Locale.ROOT).substring("cas-".length());
             default:
                 return "";
         }

@@ -11,7 +11,8 @@ import java.io.Writer;
 
 /**
  * Writes events in the text trace format that {@link TextTraceReader} reads, one per line, each with
- * its site. Thread and address names must be valid text-trace names. Not thread-safe.
+ * its site, the site's access mode in the operation's word ({@link #word}). Thread and address names must be valid
+ * text-trace names. Not thread-safe.
  */
 public final class TextTraceWriter implements EventSink {
 
@@ -31,7 +32,7 @@ public final class TextTraceWriter implements EventSink {
         if (k == EventKind.ADDRESS_DEAD) {
             b.append("dead ").append(symbols.addressName(operand));
         } else {
-            b.append(symbols.threadName(thread)).append(' ').append(k.label());
+            b.append(symbols.threadName(thread)).append(' ').append(word(k, site >= 0 ? symbols.siteOf(site).mode() : ""));
             if (k.operand() == EventKind.Operand.ADDRESS) {
                 b.append(' ').append(symbols.addressName(operand));
             } else if (k.operand() == EventKind.Operand.THREAD) {
@@ -52,6 +53,48 @@ public final class TextTraceWriter implements EventSink {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The word of an event of kind {@code k} at a site of mode {@code mode} ({@link Site#mode()}): the kind's label
+     * when the mode is empty, else the word naming both ({@code load-acquire}, {@code cas-acquire-failed}, {@code
+     * release-fence}...; docs/trace-format.md), and for a mode that has no word {@code LABEL:MODE}, which the reader
+     * reads back too. {@link TextTraceReader#mode} is its inverse.
+     */
+    static String word(EventKind k, String mode) {
+        if (mode.isEmpty()) {
+            return k.label();
+        }
+        String w = switch (k) {
+            case LOAD -> switch (mode) {
+                case "volatile" -> "volatile-load";
+                case "acquire" -> "load-acquire";
+                case "opaque" -> "opaque-load";
+                default -> null;
+            };
+            case STORE -> switch (mode) {
+                case "opaque" -> "opaque-store";
+                case "release" -> "release-fenced-store";
+                default -> null;
+            };
+            case INTERLOCKED -> switch (mode) {
+                case "acquire", "release", "plain", "failed", "acquire-failed", "release-failed", "plain-failed" ->
+                        "cas-" + mode;
+                default -> null;
+            };
+            case STORE_STORE_FENCE -> switch (mode) {
+                case "release" -> "release-fence";
+                case "storestore" -> "storestore-only-fence";
+                default -> null;
+            };
+            case LOAD_FENCE -> switch (mode) {
+                case "acquire" -> "acquire-fence";
+                case "loadload" -> "loadload-fence";
+                default -> null;
+            };
+            default -> null;
+        };
+        return w != null ? w : k.label() + ":" + mode;
     }
 
     private static void site(StringBuilder b, Site s) {

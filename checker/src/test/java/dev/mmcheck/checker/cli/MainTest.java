@@ -169,6 +169,31 @@ class MainTest {
         assertTrue(err().contains(bad + ": not an mmcheck report"), err());
     }
 
+    /**
+     * A race whose store a release fence orders and whose access is a CAS with plain memory effects: both sides chose
+     * their modes, so the finding is relaxed (a weakCompareAndSetPlain is atomic, not a data race), and the report
+     * says what each side is, a failed CAS as failed; merging the report keeps the modes and so the category.
+     */
+    @Test
+    void aCasOfPlainFlavourIsNoDataRaceAndMergingKeepsEveryMode() throws Exception {
+        for (String cas : List.of("cas-plain", "cas-plain-failed", "cas-acquire-failed")) {
+            Path t = dir.resolve(cas + ".trace");
+            Files.writeString(t, "T1 release-fenced-store x A.java:1\nT1 load y A.java:2\n"
+                    + "T2 store y A.java:3\nT2 " + cas + " x A.java:4\n");
+            Path r = dir.resolve(cas + ".json");
+            assertEquals(1, run("replay", t.toString(), "--report", r.toString(), "--quiet"), err());
+            Path merged = dir.resolve(cas + "-merged.json");
+            assertEquals(1, run("merge", r.toString(), r.toString(), "--report", merged.toString()), err());
+            for (Path p : List.of(r, merged)) {
+                JsonNode v = new ObjectMapper().readTree(p.toFile()).get("violations").get(0);
+                assertEquals("relaxed", v.get("category").asText(), cas + " in " + p.getFileName());
+                assertEquals("release", v.get("events").get(0).get("mode").asText(), cas + " in " + p.getFileName());
+                assertEquals("interlocked-" + cas.substring("cas-".length()), v.get("events").get(2).get("mode").asText(),
+                        cas + " in " + p.getFileName());
+            }
+        }
+    }
+
     @Test
     void cleanTraceExitsZero() throws Exception {
         Path t = dir.resolve("clean.trace");

@@ -70,6 +70,22 @@ class TriageTest {
                 ev("store", "store", U, "m", 1, "x", "opaque"), ev("prev", "load", U, "m", 2, "y", ""),
                 ev("access", "load", U, "m", 3, "x", "opaque")), null, "", "", 0))).get(0).category(),
                 "opaque on both sides");
+        for (String flavour : List.of("", "acquire", "release", "plain")) {
+            for (String mode : List.of(flavour, dev.mmcheck.checker.event.SiteModes.failed(flavour))) {
+                EventInfo cas = ev("access", "cas", U, "m", 3, "x", mode);
+                assertEquals(mode.isEmpty() ? "interlocked" : "interlocked-" + mode, Category.mode(cas));
+                assertEquals(mode, Category.siteMode("cas", Category.mode(cas)), "read back from a report");
+                assertEquals(Category.RELAXED, Finding.group(List.of(new Violation("sc-violation", Analysis.TSO, List.of(
+                        ev("store", "release-store", U, "m", 1, "x", ""), ev("prev", "load", U, "m", 2, "y", ""), cas),
+                        null, "", "", 0))).get(0).category(), "a CAS of any flavour, failed or not, is no plain access: "
+                        + mode);
+            }
+        }
+        for (String[] e : new String[][] {{"load", ""}, {"load", "acquire"}, {"store", "release"}, {"store", "opaque"},
+            {"release-store", ""}, {"volatile-store", ""}, {"monitor-enter", ""}}) {
+            assertEquals(e[1], Category.siteMode(e[0], Category.mode(ev("access", e[0], U, "m", 3, "x", e[1]))),
+                    e[0] + " " + e[1]);
+        }
     }
 
     @Test

@@ -221,4 +221,113 @@ class BinaryTraceTest {
         assertEquals("u.mmct: byte 18: event 0 refers to undefined thread 3", e.getMessage());
         assertArrayEquals(BinaryTrace.MAGIC, Arrays.copyOf(file.toByteArray(), 8));
     }
+
+    /**
+     * Every access mode a site can carry (docs/mapping.md): a read-modify-write's flavours and failures, the fences'
+     * flavours, the loads' and stores' modes, through the writer and back.
+     */
+    @Test
+    void everyModeOfASiteRoundTrips() throws Exception {
+        java.util.List<String> modes = java.util.List.of("", "volatile", "acquire", "release", "opaque", "plain",
+                "storestore", "loadload", "failed", "acquire-failed", "release-failed", "plain-failed");
+        Symbols symbols = new Symbols();
+        int t = symbols.thread("T1");
+        int x = symbols.address("x");
+        EventBuffer events = new EventBuffer();
+        int line = 0;
+        for (String mode : modes) {
+            for (EventKind k : java.util.List.of(EventKind.INTERLOCKED, EventKind.LOAD, EventKind.STORE,
+                    EventKind.STORE_STORE_FENCE, EventKind.LOAD_FENCE, EventKind.FULL_FENCE)) {
+                Site at = new Site("com.example.C", "m", "C.java", ++line, line, mode);
+                events.event(k.code(), t, k.operand() == EventKind.Operand.ADDRESS ? x : -1,
+                        symbols.site(line % 2 == 0 ? at : at.calledFrom(new Site("com.example.D", "d", "D.java", 4, 9))));
+            }
+        }
+        byte[] bytes = write(symbols, events, true);
+        Symbols read = new Symbols();
+        EventBuffer back = new EventBuffer();
+        assertTrue(BinaryTraceReader.read("m.mmct", new ByteArrayInputStream(bytes), read, back).complete());
+        assertSameEvents(events, events.size(), back);
+        for (int i = 0; i < symbols.siteCount(); i++) {
+            assertEquals(symbols.siteOf(i), read.siteOf(i));
+        }
+        assertEquals(modes.size() * 6, read.siteCount(), "one site per (instruction, mode): a CAS's two outcomes are two");
+    }
+
+    /**
+     * A trace written by a version of mmcheck before sites had these modes, made here byte by byte (version 1: sites
+     * without modes; version 2: with a mode), reads as it did: its fences and CASes keep their kinds, and a site
+     * without a mode has the empty one (a fence whose flavour is not said, a CAS of the volatile flavour that
+     * succeeded).
+     */
+    @Test
+    void anOlderTraceReadsAsBefore() throws Exception {
+        for (int version : new int[] {1, 2}) {
+            ByteArrayOutputStream sym = new ByteArrayOutputStream();
+            sym.write('t');
+            BinaryTraceWriter.varint(sym, 0);
+            utf(sym, "T1");
+            sym.write('a');
+            BinaryTraceWriter.varint(sym, 0);
+            utf(sym, "x");
+            for (int i = 0; i < 3; i++) {
+                sym.write(version == 2 && i == 2 ? 'm' : 's');
+                BinaryTraceWriter.varint(sym, i);
+                utf(sym, "com.example.C");
+                utf(sym, "m");
+                utf(sym, "C.java");
+                BinaryTraceWriter.varint(sym, 10 + i);
+                BinaryTraceWriter.varint(sym, 0);
+                if (version == 2 && i == 2) {
+                    utf(sym, "acquire");
+                }
+            }
+            ByteArrayOutputStream ev = new ByteArrayOutputStream();
+            int[][] recorded = {{EventKind.STORE_STORE_FENCE.code(), -1, 0}, {EventKind.INTERLOCKED.code(), 0, 1},
+                {EventKind.LOAD_FENCE.code(), -1, 2}};
+            BinaryTraceWriter.varint(ev, recorded.length);
+            for (int[] e : recorded) {
+                ev.write(e[0]);
+                BinaryTraceWriter.varint(ev, 0);
+                BinaryTraceWriter.varint(ev, e[1] + 1);
+                BinaryTraceWriter.varint(ev, e[2] + 1);
+            }
+            ByteArrayOutputStream end = new ByteArrayOutputStream();
+            BinaryTraceWriter.varint(end, recorded.length);
+            ByteArrayOutputStream file = new ByteArrayOutputStream();
+            file.write(BinaryTrace.MAGIC);
+            file.write(new byte[] {0, (byte) version, 0, 0});
+            chunk(file, BinaryTrace.SYMBOLS, sym.toByteArray());
+            chunk(file, BinaryTrace.EVENTS, ev.toByteArray());
+            chunk(file, BinaryTrace.END, end.toByteArray());
+            Symbols read = new Symbols();
+            EventBuffer back = new EventBuffer();
+            assertTrue(BinaryTraceReader.read("v" + version + ".mmct", new ByteArrayInputStream(file.toByteArray()), read,
+                    back).complete());
+            assertEquals(3, back.size());
+            for (int i = 0; i < 3; i++) {
+                assertEquals(recorded[i][0], back.kind(i), "version " + version + ", event " + i);
+                assertEquals(new Site("com.example.C", "m", "C.java", 10 + i, -1, version == 2 && i == 2 ? "acquire" : ""),
+                        read.siteOf(back.site(i)), "version " + version + ", event " + i);
+            }
+        }
+    }
+
+    private static void utf(ByteArrayOutputStream b, String s) {
+        byte[] u = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        BinaryTraceWriter.varint(b, u.length);
+        b.writeBytes(u);
+    }
+
+    private static void chunk(ByteArrayOutputStream file, int type, byte[] body) {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(type);
+        crc.update(body);
+        file.write(type);
+        file.writeBytes(new byte[] {(byte) (body.length >>> 24), (byte) (body.length >>> 16), (byte) (body.length >>> 8),
+            (byte) body.length});
+        file.writeBytes(body);
+        long c = crc.getValue();
+        file.writeBytes(new byte[] {(byte) (c >>> 24), (byte) (c >>> 16), (byte) (c >>> 8), (byte) c});
+    }
 }

@@ -13,6 +13,7 @@ import java.io.StringWriter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The text trace format: what it accepts, and the one-line errors for what it does not. */
 class TextTraceReaderTest {
@@ -83,6 +84,9 @@ class TextTraceReaderTest {
         "T1 load x D.java:3 via C.m   | t.trace:1: unexpected 'C.m' (a site looks like File.java:12)",
         "T1 load x via E.java:4       | t.trace:1: unexpected 'via' (a site looks like File.java:12)",
         "T1 load x D.java:3 via E.java:4 E.m z | t.trace:1: unexpected 'z' at the end of the line",
+        "T1 load:Acquire x         | t.trace:1: 'Acquire' in 'load:Acquire' is not a mode (lower-case words joined by '-')",
+        "T1 ld:acquire x           | t.trace:1: unknown operation 'ld:acquire'",
+        "T1 cas-acquire-fail x     | t.trace:1: unknown operation 'cas-acquire-fail'",
     })
     void badLinesAreOneLineErrors(String line, String message) {
         TraceFormatException e = assertThrows(TraceFormatException.class, () -> read(line, new Symbols()));
@@ -101,6 +105,74 @@ class TextTraceReaderTest {
                 () -> read("T2 load x\nT1 load x\nT1 join T2\nT2 load y\n", new Symbols())).getMessage());
     }
 
+    /**
+     * The words that name a site's access mode (docs/trace-format.md): a read-modify-write's flavour and outcome, a
+     * fence's flavour; the words that name none read as they always did: {@code storestore-fence} and {@code
+     * load-fence} are fences whose flavour the trace does not say, {@code cas} a volatile CAS that succeeded.
+     */
+    @Test
+    void wordsNameTheModeAndOldWordsReadAsBefore() throws Exception {
+        String[][] words = {
+            {"cas", "cas", ""}, {"cas-acquire", "cas", "acquire"}, {"cas-release", "cas", "release"},
+            {"cas-plain", "cas", "plain"}, {"cas-failed", "cas", "failed"}, {"cas-acquire-failed", "cas", "acquire-failed"},
+            {"cas-release-failed", "cas", "release-failed"}, {"cas-plain-failed", "cas", "plain-failed"},
+            {"get-and-set", "cas", ""}, {"interlocked", "cas", ""},
+            {"fence", "fence", ""}, {"full-fence", "fence", ""},
+            {"storestore-fence", "storestore-fence", ""}, {"storestore", "storestore-fence", ""},
+            {"release-fence", "storestore-fence", "release"}, {"store-fence", "storestore-fence", "release"},
+            {"storestore-only-fence", "storestore-fence", "storestore"},
+            {"load-fence", "load-fence", ""}, {"acquire-fence", "load-fence", "acquire"},
+            {"loadload-fence", "load-fence", "loadload"},
+            {"load", "load", ""}, {"volatile-load", "load", "volatile"}, {"load-acquire", "load", "acquire"},
+            {"opaque-load", "load", "opaque"}, {"store", "store", ""}, {"opaque-store", "store", "opaque"},
+            {"release-fenced-store", "store", "release"}, {"release-store", "release-store", ""},
+            {"load:some-mode", "load", "some-mode"}, {"cas:acquire", "cas", "acquire"},
+        };
+        for (String[] w : words) {
+            Symbols s = new Symbols();
+            boolean address = !w[1].endsWith("fence");
+            EventBuffer b = read("T1 " + w[0] + (address ? " x" : "") + " A.java:3\n", s);
+            assertEquals(w[1], EventKind.of(b.kind(0)).label(), w[0]);
+            assertEquals(w[2], s.siteOf(b.site(0)).mode(), w[0]);
+            assertEquals(w[2], s.siteOf(read("T1 " + w[0] + (address ? " x" : "") + "\n", s).site(0)).mode(),
+                    w[0] + " with no site of its own");
+        }
+    }
+
+    /** Every mode of every kind, written and read back, is the same site (a word, or LABEL:MODE for one without). */
+    @Test
+    void everyModeSurvivesWritingAndReadingBack() throws Exception {
+        java.util.List<String> modes = java.util.List.of("", "volatile", "acquire", "release", "opaque", "plain",
+                "storestore", "loadload", "failed", "acquire-failed", "release-failed", "plain-failed", "future-mode");
+        Symbols s = new Symbols();
+        EventBuffer b = new EventBuffer();
+        int thread = s.thread("T1");
+        int x = s.address("x");
+        int line = 0;
+        for (EventKind k : EventKind.values()) {
+            if (k.operand() == EventKind.Operand.THREAD || k == EventKind.THREAD_END || k == EventKind.ADDRESS_DEAD) {
+                continue; // their order rules aside, they carry no mode the agent gives
+            }
+            for (String mode : modes) {
+                line++;
+                b.event(k.code(), thread, k.operand() == EventKind.Operand.ADDRESS ? x : -1,
+                        s.site(new Site("com.a.C", "m", "C.java", line, -1, mode)));
+            }
+        }
+        StringWriter w = new StringWriter();
+        b.replay(new TextTraceWriter(w, s));
+        Symbols s2 = new Symbols();
+        EventBuffer b2 = read(w.toString(), s2);
+        assertEquals(b.size(), b2.size());
+        for (int i = 0; i < b.size(); i++) {
+            assertEquals(b.kind(i), b2.kind(i), w.toString());
+            assertEquals(s.siteOf(b.site(i)), s2.siteOf(b2.site(i)), w.toString());
+        }
+        assertTrue(w.toString().contains("T1 cas-acquire-failed x C.java:"), w.toString());
+        assertTrue(w.toString().contains("T1 storestore-only-fence C.java:"), w.toString());
+        assertTrue(w.toString().contains("T1 load:future-mode x C.java:"), w.toString());
+    }
+
     @Test
     void writerOutputReadsBackTheSame() throws Exception {
         Symbols s = new Symbols();
@@ -110,6 +182,9 @@ class TextTraceReaderTest {
                 T1 load z B.java:6 via A.java:3
                 T1 release-store y
                 T1 storestore-fence A.java:3
+                T1 release-fence A.java:3
+                T1 cas-plain-failed y A.java:4
+                T1 load-acquire y A.java:5
                 T1 start T2 A.java:4
                 T2 monitor-enter m
                 T2 monitor-exit m

@@ -26,7 +26,7 @@ import java.util.function.IntFunction;
 public final class JmmAnalyzer implements Analyzer {
 
     /** Addresses tracked at once when not told otherwise. */
-    public static final int DEFAULT_BOUND = 1024;
+    public static final int DEFAULT_BOUND = 256;
 
     // what a site's mode makes of an access: an access mode, and for a compare-and-set whether it failed
     private static final int FAILED = 8;

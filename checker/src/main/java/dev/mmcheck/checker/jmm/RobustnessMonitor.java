@@ -366,17 +366,38 @@ public final class RobustnessMonitor {
 
     // ---- the updates ----
 
-    /** A read of the location's last write: the SC half (rf, and the reader kept for rb) and the model's. */
+    /**
+     * A read of the location's last write: the SC half (rf, and the reader kept for rb) and the model's. A join whose
+     * source and target are both as they were right after the same join at this thread's last read of the location
+     * is left out: it would change nothing (the views only grow between, their versions say when they changed).
+     */
     private static void readUpdate(Thr t, Loc l, int x, boolean acquire) {
-        l.m.join(t.sc);
-        t.sc.join(l.w);
-        l.mU.join(t.scU);
-        t.scU.join(l.wU);
-        t.acq.join(l.msg);
-        t.acqU.join(l.msgU);
+        t.memoFor(x);
+        long sc = t.sc.version() + t.scU.version();
+        if (t.memoSc[x] != sc || t.memoM[x] != l.m.version() + l.mU.version()) {
+            l.m.join(t.sc);
+            l.mU.join(t.scU);
+            t.memoSc[x] = sc;
+            t.memoM[x] = l.m.version() + l.mU.version();
+        }
+        long w = l.w.version() + l.wU.version();
+        if (t.memoW[x] != w) {
+            t.sc.join(l.w);
+            t.scU.join(l.wU);
+            t.memoW[x] = w;
+        }
+        long msg = l.msg.version() + l.msgU.version();
+        if (t.memoAcq[x] != msg) {
+            t.acq.join(l.msg);
+            t.acqU.join(l.msgU);
+            t.memoAcq[x] = msg;
+        }
         if (acquire) {
-            t.cur.join(l.msg);
-            t.curU.join(l.msgU);
+            if (t.memoCur[x] != msg) {
+                t.cur.join(l.msg);
+                t.curU.join(l.msgU);
+                t.memoCur[x] = msg;
+            }
         } else {
             // a relaxed read: per-location coherence only
             t.cur.raise(x, l.msg.get(x));
@@ -501,6 +522,43 @@ public final class RobustnessMonitor {
         final View acqU;
         final View relU;
 
+        // per location, the versions (sums of a view's and its twin's) at this thread's last read of it: of its sc when
+        // it was joined into the location's m, of m after that, of the location's w, and of its message when joined
+        // into acq and into cur; -1 before any (views only grow between: a thread's by joins, a location's m by joins
+        // until a write replaces it, which changes its version)
+        long[] memoSc = new long[0];
+        long[] memoM = new long[0];
+        long[] memoW = new long[0];
+        long[] memoAcq = new long[0];
+        long[] memoCur = new long[0];
+
+        /** Makes room for location {@code x} in the memos. */
+        void memoFor(int x) {
+            if (x >= memoSc.length) {
+                int n = Math.max(x + 1, memoSc.length * 2);
+                memoSc = grown(memoSc, n);
+                memoM = grown(memoM, n);
+                memoW = grown(memoW, n);
+                memoAcq = grown(memoAcq, n);
+                memoCur = grown(memoCur, n);
+            }
+        }
+
+        private static long[] grown(long[] a, int n) {
+            long[] b = Arrays.copyOf(a, n);
+            Arrays.fill(b, a.length, n, -1);
+            return b;
+        }
+
+        /** Forgets the memos (the views were replaced, not grown). */
+        void forgetMemos() {
+            Arrays.fill(memoSc, -1);
+            Arrays.fill(memoM, -1);
+            Arrays.fill(memoW, -1);
+            Arrays.fill(memoAcq, -1);
+            Arrays.fill(memoCur, -1);
+        }
+
         Thr() {
             sc = new View();
             scU = new View();
@@ -513,6 +571,11 @@ public final class RobustnessMonitor {
         }
 
         Thr(Thr o) {
+            memoSc = o.memoSc.clone();
+            memoM = o.memoM.clone();
+            memoW = o.memoW.clone();
+            memoAcq = o.memoAcq.clone();
+            memoCur = o.memoCur.clone();
             sc = o.sc.duplicate();
             scU = o.scU.duplicate();
             cur = o.cur.duplicate();
@@ -524,6 +587,7 @@ public final class RobustnessMonitor {
         }
 
         void assign(Thr o) {
+            forgetMemos();
             sc.assign(o.sc);
             scU.assign(o.scU);
             cur.assign(o.cur);

@@ -11,15 +11,22 @@ final class View {
 
     private int[] s;
     private int n;  // s[n..] are all 0
+    private long version;  // counts the changes: unchanged version, unchanged content (to skip a join that is a no-op)
 
     /** An empty view: every location at its initial value. */
     View() {
-        this(new int[4], 0);
+        this(new int[4], 0, 0);
     }
 
-    private View(int[] s, int n) {
+    private View(int[] s, int n, long version) {
         this.s = s;
         this.n = n;
+        this.version = version;
+    }
+
+    /** A number that changes whenever this view's content may have: equal numbers, equal content. */
+    long version() {
+        return version;
     }
 
     /** The stamp for location {@code x}. */
@@ -38,6 +45,7 @@ final class View {
         }
         if (s[x] < k) {
             s[x] = k;
+            version++;
         }
     }
 
@@ -50,10 +58,15 @@ final class View {
         }
         int[] a = o.s;
         int[] b = s;
+        boolean changed = false;
         for (int i = 0; i < on; i++) {
             if (b[i] < a[i]) {
                 b[i] = a[i];
+                changed = true;
             }
+        }
+        if (changed) {
+            version++;
         }
     }
 
@@ -66,17 +79,19 @@ final class View {
             Arrays.fill(s, on, n, 0);
         }
         n = on;
+        version++;
     }
 
     /** Every location back at its initial value. */
     void clear() {
         Arrays.fill(s, 0, n, 0);
         n = 0;
+        version++;
     }
 
     /** A copy of this view. */
     View duplicate() {
-        return new View(s.clone(), n);
+        return new View(s.clone(), n, version);
     }
 
     private void ensure(int size) {

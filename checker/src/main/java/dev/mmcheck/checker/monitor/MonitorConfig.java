@@ -18,14 +18,14 @@ package dev.mmcheck.checker.monitor;
 public record MonitorConfig(int bufferBound, boolean psoPaperInterlocked, int soberWindow,
         boolean everyPendingStore, int jmmAddresses) {
 
-    /** Java semantics, buffers of 4096 stores, a Sober window of 64 writes, every pending store checked, 1024 jmm addresses. */
+    /** Java semantics, buffers of 4096 stores, a Sober window of 64 writes, every pending store checked, 256 jmm addresses (JmmAnalyzer.DEFAULT_BOUND). */
     public static MonitorConfig defaults() {
-        return new MonitorConfig(4096, false, 64, true, 1024);
+        return new MonitorConfig(4096, false, 64, true, 256);
     }
 
     /** The papers' own semantics: PSO interlocked commits only its address (every pending store checked). */
     public static MonitorConfig paper() {
-        return new MonitorConfig(Integer.MAX_VALUE, true, 1 << 16, true, 1024);
+        return new MonitorConfig(Integer.MAX_VALUE, true, 1 << 16, true, 256);
     }
 
     /** A copy with another buffer bound. */

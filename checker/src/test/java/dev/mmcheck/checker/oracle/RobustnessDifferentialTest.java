@@ -52,6 +52,10 @@ import static org.junit.jupiter.api.Assertions.fail;
  *   <li>relaxed read-modify-writes not continuing the release sequence (message view replaced, not
  *       extended): program 217, a false stale read of a volatile load.</li>
  * </ul>
+ * <p>A read's joins are left out when their views have not changed since the same join at the thread's last read of the
+ * location (RobustnessMonitor.readUpdate). Sharing the memo of the acquire view with that of the current view (an
+ * acquire read after a relaxed one of an unchanged location then does not acquire) fails this test at once, and
+ * JmmLitmusTest too.
  */
 class RobustnessDifferentialTest {
 

@@ -52,13 +52,13 @@ public final class S50_VolatileStorePlainLoad implements Runnable {
 
     private void party(int me) {
         Gate g = gate;
-        if (g.tryEnter(me)) {
+        if (g.tryEnter(me)) { // mmcheck:call
             g.holder = me;
             Thread.onSpinWait();
             if (g.holder != me) {
                 overlaps[me]++;
             }
-            g.leave(me);
+            g.leave(me); // mmcheck:call
         }
     }
 }

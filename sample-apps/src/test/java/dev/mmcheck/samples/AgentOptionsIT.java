@@ -225,7 +225,7 @@ class AgentOptionsIT {
     void aBadOptionStopsTheJvmWithOneLine() throws Exception {
         String[][] cases = {
             {"models=tso:arm", "mmcheck: option models=tso:arm: unknown model 'arm' (choose from tso, pso, sober, "
-                + "scser, tsoser, separated by ':') (stopping rather than running unchecked)"},
+                + "scser, tsoser, jmm, separated by ':', or all) (stopping rather than running unchecked)"},
             {"failOnViolation=yes", "mmcheck: option failOnViolation=yes must be true or false (stopping rather than "
                 + "running unchecked)"},
             {"frobnicate=1", "mmcheck: unknown option 'frobnicate' (agent argument); known options: report, models, "

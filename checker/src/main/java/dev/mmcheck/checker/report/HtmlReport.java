@@ -135,7 +135,7 @@ public final class HtmlReport {
                         .append(esc(e.kind())).append(")</li>\n");
             }
         } else {
-            boolean jmm = f.analyses().equals(java.util.EnumSet.of(dev.mmcheck.checker.finding.Analysis.JMM));
+            boolean jmm = f.analyses().equals(List.of(dev.mmcheck.checker.finding.Analysis.JMM));
             b.append("<li>store: <code>").append(esc(v.store().describe())).append("</code> (")
                     .append(esc(Category.mode(v.store()))).append(jmm ? ") is ordered before the access by this run"
                             : ") can still be in " + esc(v.store().thread()) + "'s store buffer").append("</li>\n");

@@ -152,7 +152,7 @@ public final class Summary {
         out.add("[" + i + "] " + f.category().label() + " under " + String.join(", ", f.models()) + " ("
                 + f.analyses().stream().map(Analysis::option).collect(java.util.stream.Collectors.joining(", "))
                 + "), seen " + f.count() + (f.count() == 1 ? " time" : " times"));
-        if (f.analyses().equals(java.util.EnumSet.of(Analysis.JMM))) {
+        if (f.analyses().equals(List.of(Analysis.JMM))) {
             // the access-mode analysis: no store buffer, an access whose mode lets it miss a write (docs/jmm-model.md)
             boolean write = ac.op().contains("store") || ac.op().equals("cas") && !ac.site().mode().endsWith("failed");
             out.add("    store : " + st.describe() + ", which this run orders before the access");

@@ -75,4 +75,25 @@ class SummaryTest {
         assertFalse(note.has("analysis"), "no analysis for a note about the whole run");
         assertEquals(0, json.get("failures").size());
     }
+
+    /**
+     * A finding of the access-mode analysis alone is not told in store-buffer words: the store is what the run orders
+     * before the access, and the access can read an older value; a finding TSO reports too keeps the store buffer.
+     */
+    @Test
+    void aJmmFindingIsToldInItsOwnWords() throws Exception {
+        String trace = String.join("\n",
+                "T1 volatile-store flag1 Dekker.java:12",
+                "T1 load           flag2 Dekker.java:13",
+                "T2 volatile-store flag2 Dekker.java:20",
+                "T2 load           flag1 Dekker.java:21");
+        dev.mmcheck.checker.event.Symbols symbols = new dev.mmcheck.checker.event.Symbols();
+        dev.mmcheck.checker.engine.Checker checker = new dev.mmcheck.checker.engine.Checker(symbols,
+                dev.mmcheck.checker.engine.Checker.Config.defaults().withAnalyses(EnumSet.of(Analysis.TSO, Analysis.JMM)));
+        dev.mmcheck.checker.trace.TextTraceReader.read("d.trace", new java.io.StringReader(trace), symbols, checker);
+        String text = String.join("\n", Summary.lines("d.trace", checker.result()));
+        assertTrue(text.contains("which this run orders before the access"), text);
+        assertTrue(text.contains("can read an older value under Java's access modes"), text);
+        assertTrue(!text.contains("store buffer"), text);
+    }
 }

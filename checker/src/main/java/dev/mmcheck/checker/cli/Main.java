@@ -10,6 +10,7 @@ import dev.mmcheck.checker.report.Category;
 import dev.mmcheck.checker.report.Finding;
 import dev.mmcheck.checker.report.HtmlReport;
 import dev.mmcheck.checker.report.JsonReport;
+import dev.mmcheck.checker.report.Merge;
 import dev.mmcheck.checker.report.SarifReport;
 import dev.mmcheck.checker.report.Triage;
 import dev.mmcheck.checker.report.Summary;
@@ -50,7 +51,8 @@ import picocli.CommandLine.Parameters;
  *   mmcheck replay TRACE [--models tso,pso,sober,scser,tsoser,jmm|all] [--report FILE.json] [--sarif FILE.sarif]
  *                  [--html FILE.html] [--suppress FILE] [--baseline FILE] [--fail-on race,relaxed,atomicity] [--quiet]
  *   mmcheck convert IN OUT        (OUT ending in .trace is text, anything else binary)
- *   mmcheck merge REPORT.json... [--report OUT.json] [--sarif OUT.sarif] [--html OUT.html] [--quiet]
+ *   mmcheck merge REPORT.json... [--report OUT.json] [--sarif OUT.sarif] [--html OUT.html] [--suppress FILE]
+ *                 [--baseline FILE] [--fail-on race,relaxed,atomicity] [--quiet]
  * </pre>
  *
  * Exit status: 0 no violation (or none new in a failing category), 1 violations found, 2 bad input or
@@ -134,30 +136,14 @@ public final class Main {
         String models;
         @Mixin
         Outputs outputs = new Outputs();
-        @Option(names = "--suppress", paramLabel = "FILE", description = "suppression rules of reviewed findings")
-        Path suppress;
-        @Option(names = "--baseline", paramLabel = "FILE", description = "known findings (written when absent)")
-        Path baseline;
-        @Option(names = "--fail-on", paramLabel = "LIST", description = "categories that count: race,relaxed,"
-                + "atomicity or all (default all)")
-        String failOnList;
+        @Mixin
+        TriageOptions triageOptions = new TriageOptions();
 
         @Override
         public Integer call() throws Exception {
             Set<Analysis> analyses = models == null ? EnumSet.of(Analysis.TSO, Analysis.PSO) : analyses(models);
             boolean chosen = models != null;
-            Set<Category> failOn;
-            try {
-                failOn = failOnList == null ? EnumSet.allOf(Category.class) : Triage.categories(failOnList);
-            } catch (Triage.TriageException e) {
-                throw new UsageException("--fail-on: " + e.getMessage());
-            }
-            Triage triage;
-            try {
-                triage = Triage.load(suppress, baseline, failOn);
-            } catch (Triage.TriageException e) {
-                throw new UsageException(e.getMessage());
-            }
+            Triage triage = triageOptions.load();
             Symbols symbols = new Symbols();
             // by default the serializability checks start at the trace's first transaction; --models is exact
             Checker checker = new Checker(symbols, Checker.Config.defaults().withAnalyses(analyses)
@@ -210,13 +196,20 @@ public final class Main {
         }
     }
 
-    @Command(name = "merge", mixinStandardHelpOptions = true, description = "Combines the JSON reports of several "
-            + "JVMs (forks, machines, nightly runs): the same finding's counts are added and its tests listed together.")
+    @Command(name = "merge", mixinStandardHelpOptions = true, description = {"Combines the JSON reports of several "
+            + "JVMs (forks, machines, nightly runs): the same finding's counts are added and its tests and calling "
+            + "contexts listed together; then decides once, on the merged findings, with the same suppression rules, "
+            + "baseline and failing categories as the agent's suppress=, baseline=, failOn= (the forks' own decisions "
+            + "are not kept). The same report given twice is refused.",
+            "Exit status: 0 nothing new in a failing category, 1 new findings in a failing category, 2 bad input, 3 "
+            + "nothing failing but a report was incomplete."})
     final class MergeCommand implements Callable<Integer> {
         @Parameters(index = "0..*", arity = "1..*", paramLabel = "REPORT.json", description = "the reports")
         List<Path> inputs = new ArrayList<>();
         @Mixin
         Outputs outputs = new Outputs();
+        @Mixin
+        TriageOptions triageOptions = new TriageOptions();
 
         @Override
         public Integer call() throws Exception {
@@ -225,16 +218,49 @@ public final class Main {
                     throw new UsageException(p + ": no such file");
                 }
             }
-            dev.mmcheck.checker.report.Merge.Merged m;
+            Triage triage = triageOptions.load();
+            Merge.Decision d;
             try {
-                m = dev.mmcheck.checker.report.Merge.of(inputs);
-            } catch (dev.mmcheck.checker.report.Merge.MergeException e) {
+                d = Merge.decide(inputs, triage);
+            } catch (Merge.MergeException e) {
                 throw new UsageException(e.getMessage());
             }
-            Triage.Outcome outcome = Triage.none().apply(m.findings());
+            for (String w : d.merged().warnings()) {
+                err.println("mmcheck: WARNING: " + w);
+            }
+            Merge.Merged m = d.merged();
             outputs.write("merge of " + m.reports() + " reports", m.complete(), m.result(), Map.of("reports", m.reports()),
-                    outcome);
-            return outcome.failing() > 0 ? VIOLATIONS : m.complete() && m.result().complete() ? OK : INCOMPLETE;
+                    d.outcome());
+            return d.status();
+        }
+    }
+
+    /**
+     * The triage options replay and merge share, with the agent's syntax and rules ({@code suppress=},
+     * {@code baseline=}, {@code failOn=}): parsed by {@link Triage#load} and {@link Triage#categories}.
+     */
+    static final class TriageOptions {
+        @Option(names = "--suppress", paramLabel = "FILE", description = "suppression rules of reviewed findings")
+        Path suppress;
+        @Option(names = "--baseline", paramLabel = "FILE", description = "known findings (written when absent)")
+        Path baseline;
+        @Option(names = "--fail-on", paramLabel = "LIST", description = "categories that count: race,relaxed,"
+                + "atomicity or all (default all)")
+        String failOnList;
+
+        /** The triage these options say; a mistake is a one-line {@link UsageException}. */
+        Triage load() throws UsageException {
+            Set<Category> failOn;
+            try {
+                failOn = failOnList == null ? EnumSet.allOf(Category.class) : Triage.categories(failOnList);
+            } catch (Triage.TriageException e) {
+                throw new UsageException("--fail-on: " + e.getMessage());
+            }
+            try {
+                return Triage.load(suppress, baseline, failOn);
+            } catch (Triage.TriageException e) {
+                throw new UsageException(e.getMessage());
+            }
         }
     }
 

@@ -40,9 +40,17 @@ public final class Finding {
 
     /** The findings of {@code violations}, in the order their first violation was seen. */
     public static List<Finding> group(List<Violation> violations) {
+        return group(violations, false);
+    }
+
+    /**
+     * As {@link #group(List)}; with {@code acrossRuns} (reports of several JVMs read back, {@link Merge}) a cycle is
+     * grouped by what it is ({@link #cycle}), not by the one JVM's violation object.
+     */
+    static List<Finding> group(List<Violation> violations, boolean acrossRuns) {
         Map<Object, Finding> byKey = new LinkedHashMap<>();
         for (Violation v : violations) {
-            Object key = v.isCycle() ? v : race(v);
+            Object key = !v.isCycle() ? race(v) : acrossRuns ? cycle(v) : v;
             Finding f = byKey.get(key);
             if (f == null) {
                 byKey.put(key, new Finding(v));
@@ -60,6 +68,22 @@ public final class Finding {
      */
     static List<Object> race(Violation v) {
         return List.of(v.store().site(), v.access().site(), field(v.store()), field(v.access()));
+    }
+
+    /**
+     * What makes serializability violation {@code v} the cycle it is, in any JVM: its kind and analysis, its
+     * transactions' sites, and each edge's kind, late side and events' sites and fields (objects left out).
+     */
+    static List<Object> cycle(Violation v) {
+        List<Object> key = new ArrayList<>(List.of(v.kind(), v.analysis()));
+        for (TxInfo x : v.transactions()) {
+            key.add(x.site());
+        }
+        for (CycleEdge e : v.edges()) {
+            key.add(List.of(e.kind(), e.late(), e.source().site(), field(e.source()), e.target().site(),
+                    field(e.target())));
+        }
+        return key;
     }
 
     /** The violation shown for it: the first one seen. */
@@ -219,6 +243,12 @@ public final class Finding {
             out.add(c);
         }
         return out;
+    }
+
+    /** Gives it these caller chains, as read back from reports ({@link Merge}). */
+    void contexts(List<String> store, List<String> access) {
+        storeContexts = List.copyOf(store);
+        accessContexts = List.copyOf(access);
     }
 
     /** Caller chains seen at the store's site (empty when none were recorded). */

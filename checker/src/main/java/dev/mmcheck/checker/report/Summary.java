@@ -71,6 +71,16 @@ public final class Summary {
             return out;
         }
         out.add(headline(findings));
+        long fresh = findings.stream().filter(Finding::isNew).count();
+        if (outcome.failing() < fresh) {
+            // failOn= leaves some new findings out: say so, or a reader takes "3 findings" for a failed run
+            String cats = outcome.failOn().stream().map(Category::label).sorted()
+                    .collect(java.util.stream.Collectors.joining(":"));
+            out.add("failOn=" + (cats.isEmpty() ? "(none)" : cats) + ": " + (outcome.failing() == 0
+                    ? (fresh == 1 ? "it does not fail" : "none of them fails") + " the run"
+                    : outcome.failing() + " of the " + fresh + " new findings fail the run") + " (only new findings in "
+                    + (cats.isEmpty() ? "no category" : "the categories " + cats.replace(":", ", ")) + " do)");
+        }
         int i = 1;
         for (Finding f : findings) {
             if (!f.isNew()) {

@@ -25,12 +25,25 @@ import java.util.TreeSet;
  * @param baseline the baseline file, or null
  * @param known    the keys the baseline holds (empty when it does not exist yet)
  * @param failOn   the categories whose new findings fail the run
+ * @param partial  whether this run is one of several whose reports are merged (Surefire's forks, {@code %p} in
+ *                 a report's name): then it writes no baseline (the merge does, from every run's findings) and a
+ *                 rule that matched nothing here is not called unused (only the merge can say that)
  */
-public record Triage(List<Rule> rules, Path baseline, Set<String> known, Set<Category> failOn) {
+public record Triage(List<Rule> rules, Path baseline, Set<String> known, Set<Category> failOn, boolean partial) {
+
+    /** A triage of a whole run (not {@link #partial}). */
+    public Triage(List<Rule> rules, Path baseline, Set<String> known, Set<Category> failOn) {
+        this(rules, baseline, known, failOn, false);
+    }
 
     /** No rules, no baseline, every category fails. */
     public static Triage none() {
         return new Triage(List.of(), null, Set.of(), EnumSet.allOf(Category.class));
+    }
+
+    /** The same rules for one of several runs whose reports are merged ({@link #partial}). */
+    public Triage partialRun() {
+        return new Triage(rules, baseline, known, failOn, true);
     }
 
     /** A mistake in a suppression or baseline file: the message names the file and line. */
@@ -67,8 +80,9 @@ public record Triage(List<Rule> rules, Path baseline, Set<String> known, Set<Cat
                 if (tx != null) {
                     boolean any = false;
                     for (TxInfo x : f.first().transactions()) {
-                        any |= glob(tx, x.site().className() + "#" + x.site().method())
-                                || glob(tx, simple(x.site().className()) + "#" + x.site().method());
+                        for (String name : names(x.site().className())) {
+                            any |= glob(tx, name + "#" + x.site().method());
+                        }
                     }
                     return any;
                 }
@@ -89,16 +103,22 @@ public record Triage(List<Rule> rules, Path baseline, Set<String> known, Set<Cat
         }
 
         private static boolean site(String pattern, dev.mmcheck.checker.event.Site s) {
-            return glob(pattern, s.className() + "#" + s.method())
-                    || glob(pattern, simple(s.className()) + "#" + s.method())
-                    || glob(pattern, s.className())
-                    || glob(pattern, s.location());
+            for (String name : names(s.className())) {
+                if (glob(pattern, name + "#" + s.method()) || glob(pattern, name)) {
+                    return true;
+                }
+            }
+            return glob(pattern, s.location());
         }
     }
 
-    /** How a run's findings were triaged. */
+    /**
+     * How a run's findings were triaged.
+     *
+     * @param failOn the categories whose new findings fail the run (the rest are new but do not fail it)
+     */
     public record Outcome(List<Finding> findings, Map<Rule, Integer> used, List<Note> notes, int failing,
-            boolean baselineWritten) {
+            boolean baselineWritten, Set<Category> failOn) {
 
         /** Findings neither suppressed nor in the baseline. */
         public List<Finding> fresh() {
@@ -141,14 +161,32 @@ public record Triage(List<Rule> rules, Path baseline, Set<String> known, Set<Cat
         }
         List<Note> notes = new ArrayList<>();
         for (Map.Entry<Rule, Integer> e : used.entrySet()) {
-            if (e.getValue() == 0) {
+            if (e.getValue() == 0 && partial) {
+                // one fork of several: the code the rule is for may have run in another; the merge says
+                notes.add(Note.info("suppression-unused-here", "", 0, "suppression rule at " + e.getKey().where()
+                        + " matched nothing in this JVM (" + e.getKey().text() + "); whether it matched in any "
+                        + "is for mmcheck merge to say"));
+            } else if (e.getValue() == 0) {
                 notes.add(Note.info("suppression-unused", "", 0, "suppression rule at " + e.getKey().where()
                         + " matched nothing (" + e.getKey().text() + "): the code it was written for may have "
                         + "changed; remove it or fix its patterns"));
             }
         }
         boolean written = false;
-        if (baseline != null && !Files.exists(baseline)) {
+        if (baseline != null && !Files.exists(baseline) && partial) {
+            // one of several JVMs: a baseline of its findings alone would make the next fork's findings "new"
+            // (docs/build.md, "Forks"); the merge writes it from every fork's findings, and this run fails on none
+            for (Finding f : findings) {
+                if (!f.suppressed()) {
+                    f.baseline();
+                }
+            }
+            long n = findings.stream().filter(f -> !f.suppressed()).count();
+            notes.add(Note.info("baseline-not-written", "", n, "baseline " + baseline + " does not exist; this JVM is "
+                    + "one of several (Surefire's forks, or %p in report=) and does not write it from its own "
+                    + n + " findings: mmcheck merge --baseline " + baseline + " (or the plugin's check goal) writes "
+                    + "it from every fork's findings; until then no finding fails the run"));
+        } else if (baseline != null && !Files.exists(baseline)) {
             TreeSet<String> keys = new TreeSet<>();
             for (Finding f : findings) {
                 if (!f.suppressed()) {
@@ -191,7 +229,7 @@ public record Triage(List<Rule> rules, Path baseline, Set<String> known, Set<Cat
                 failing++;
             }
         }
-        return new Outcome(findings, used, notes, failing, written);
+        return new Outcome(findings, used, notes, failing, written, failOn);
     }
 
     /** Reads the rules in {@code suppress} (or none when null) and the baseline (absent: to be written). */
@@ -212,7 +250,7 @@ public record Triage(List<Rule> rules, Path baseline, Set<String> known, Set<Cat
                 throw new TriageException("cannot read the baseline " + baseline + ": " + e.getMessage());
             }
         }
-        return new Triage(rules, baseline, Set.copyOf(known), Set.copyOf(failOn));
+        return new Triage(rules, baseline, Set.copyOf(known), Set.copyOf(failOn), false);
     }
 
     private static List<Rule> rules(Path file) throws TriageException {
@@ -308,8 +346,22 @@ public record Triage(List<Rule> rules, Path baseline, Set<String> known, Set<Cat
         return field.replaceAll("#\\d+", "").replaceAll("\\[\\d+]", "[]");
     }
 
-    private static String simple(String className) {
-        return className.substring(className.lastIndexOf('.') + 1);
+    /**
+     * The names a user may write for class {@code className}: qualified ({@code org.x.Outer$Inner}), simple
+     * ({@code Outer$Inner}), as in source ({@code org.x.Outer.Inner}, {@code Outer.Inner}) and innermost
+     * ({@code Inner}).
+     */
+    static List<String> names(String className) {
+        List<String> out = new ArrayList<>();
+        String simple = className.substring(className.lastIndexOf('.') + 1);
+        out.add(className);
+        out.add(simple);
+        if (simple.indexOf('$') >= 0) {
+            out.add(className.replace('$', '.'));
+            out.add(simple.replace('$', '.'));
+            out.add(simple.substring(simple.lastIndexOf('$') + 1));
+        }
+        return out;
     }
 
     /** JaCoCo's wildcards: {@code *} any characters, {@code ?} one. */

@@ -169,6 +169,159 @@ class MainTest {
         assertTrue(err().contains(bad + ": not an mmcheck report"), err());
     }
 
+    /** Two forks' reports of the Dekker trace, each triaged in its JVM with the rule that suppresses its race. */
+    private List<Path> forks(Path rules, int status) throws Exception {
+        List<Path> reports = new java.util.ArrayList<>();
+        for (String name : List.of("fork1.json", "fork2.json")) {
+            Path r = dir.resolve(name);
+            assertEquals(status, run("replay", dekker().toString(), "--suppress", rules.toString(), "--report", r.toString(),
+                    "--quiet"), err());
+            com.fasterxml.jackson.databind.node.ObjectNode json = (com.fasterxml.jackson.databind.node.ObjectNode)
+                    new ObjectMapper().readTree(r.toFile());
+            json.putObject("run").put("id", name); // as the agent's reports: one id per JVM
+            new ObjectMapper().writeValue(r.toFile(), json);
+            reports.add(r);
+        }
+        return reports;
+    }
+
+    /**
+     * merge decides once, on the merged findings, with the agent's rules: the rules the forks used suppress the race
+     * again (and the report's counts agree), failOn= leaves races out (and the summary says none fails), a baseline
+     * is written from every report's findings and then accepts them; without the rules the race fails, with a
+     * warning that the forks had rules.
+     */
+    @Test
+    void mergeDecidesOnceWithTheSameSuppressionsBaselineAndFailOn() throws Exception {
+        Path rules = dir.resolve("rules.txt");
+        Files.writeString(rules, "store=Dekker.java:12 reason=checked again under the lock\n");
+        List<Path> forks = forks(rules, 0);
+        Path merged = dir.resolve("merged.json");
+        out.reset();
+        assertEquals(0, run("merge", forks.get(0).toString(), forks.get(1).toString(), "--suppress", rules.toString(),
+                "--report", merged.toString()), out() + err());
+        assertTrue(out().contains("1 finding: 1 race (1 suppressed):"), out());
+        JsonNode json = new ObjectMapper().readTree(merged.toFile());
+        assertEquals(1, json.get("findings").get("suppressed").asInt());
+        assertEquals(0, json.get("findings").get("failing").asInt());
+        assertEquals(1, json.get("suppressions").get(0).get("matched").asInt());
+        assertEquals(2, json.get("violations").get(0).get("counts").get("tso").asInt());
+
+        err.reset();
+        assertEquals(1, run("merge", forks.get(0).toString(), forks.get(1).toString(), "--report", merged.toString(),
+                "--quiet"), "the merge was given no rules: the race fails");
+        assertTrue(err().contains("mmcheck: WARNING: the reports were triaged in their JVMs with 1 suppression rules"),
+                err());
+        json = new ObjectMapper().readTree(merged.toFile());
+        assertEquals(0, json.get("findings").get("suppressed").asInt());
+        assertEquals(1, json.get("findings").get("failing").asInt());
+
+        out.reset();
+        assertEquals(0, run("merge", forks.get(0).toString(), forks.get(1).toString(), "--fail-on", "relaxed"));
+        assertTrue(out().contains("failOn=relaxed: it does not fail the run (only new findings in the categories "
+                + "relaxed do)"), out());
+        assertEquals(2, run("merge", forks.get(0).toString(), "--fail-on", "sloppy"));
+        assertTrue(err().contains("--fail-on: unknown category 'sloppy'"), err());
+
+        Path baseline = dir.resolve("baseline.txt");
+        assertEquals(0, run("merge", forks.get(0).toString(), forks.get(1).toString(), "--baseline", baseline.toString(),
+                "--quiet"));
+        assertTrue(Files.readString(baseline).contains("race:Dekker.java:flag1->Dekker.java:flag1"));
+        assertEquals(0, run("merge", forks.get(0).toString(), forks.get(1).toString(), "--baseline", baseline.toString(),
+                "--report", merged.toString(), "--quiet"));
+        assertEquals(1, new ObjectMapper().readTree(merged.toFile()).get("findings").get("baselined").asInt());
+        assertEquals(0, run("replay", dekker().toString(), "--baseline", baseline.toString(), "--quiet"),
+                "the agent's and replay's baseline=, the same file");
+    }
+
+    /** The same report twice is refused (the same file, or the same run id); identical contents are merged loudly. */
+    @Test
+    void mergeRefusesTheSameReportTwice() throws Exception {
+        Path rules = dir.resolve("rules.txt");
+        Files.writeString(rules, "store=Nowhere reason=r\n");
+        List<Path> forks = forks(rules, 1);
+        assertEquals(2, run("merge", forks.get(0).toString(), forks.get(0).toString()));
+        assertEquals("mmcheck: " + forks.get(0) + ": given twice (as " + forks.get(0) + "): each report is merged once",
+                err().trim());
+        Path copy = dir.resolve("copy.json");
+        Files.copy(forks.get(0), copy);
+        err.reset();
+        assertEquals(2, run("merge", forks.get(0).toString(), forks.get(1).toString(), copy.toString()));
+        assertEquals("mmcheck: " + copy + ": the same run as " + forks.get(0) + " (run id fork1.json): a report copied "
+                + "or given twice; each run is merged once", err().trim());
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        assertEquals(1, run("replay", dekker().toString(), "--report", a.toString(), "--quiet"));
+        Files.copy(a, b);
+        err.reset();
+        assertEquals(1, run("merge", a.toString(), b.toString(), "--quiet"));
+        assertTrue(err().contains("mmcheck: WARNING: " + b + " has the same contents as " + a), err());
+    }
+
+    /**
+     * Reports of two JVMs with the same race on objects numbered differently: one finding, its contexts from both
+     * reports kept, and its text naming objects only as the first report did (the second's prev without numbers).
+     */
+    @Test
+    void mergeKeepsContextsAndNeverMixesTwoJvmsObjectNumbers() throws Exception {
+        List<Path> reports = new java.util.ArrayList<>();
+        String[][] jvms = {{"Object[]#109[1023]", "Queue#20.buffer", "Queue.offer:10 -> Ring.put:3"},
+            {"Object[]#7[5]", "Queue#3.mask", "Queue.drain:40 -> Ring.put:3"}};
+        for (int k = 0; k < 2; k++) {
+            Path r = dir.resolve("jvm" + k + ".json");
+            assertEquals(1, run("replay", dekker().toString(), "--report", r.toString(), "--quiet"));
+            com.fasterxml.jackson.databind.node.ObjectNode json = (com.fasterxml.jackson.databind.node.ObjectNode)
+                    new ObjectMapper().readTree(r.toFile());
+            json.putObject("run").put("id", "jvm" + k);
+            com.fasterxml.jackson.databind.node.ObjectNode v = (com.fasterxml.jackson.databind.node.ObjectNode)
+                    json.get("violations").get(0);
+            com.fasterxml.jackson.databind.node.ArrayNode events = (com.fasterxml.jackson.databind.node.ArrayNode)
+                    v.get("events");
+            ((com.fasterxml.jackson.databind.node.ObjectNode) events.get(0)).put("field", jvms[k][0]);
+            ((com.fasterxml.jackson.databind.node.ObjectNode) events.get(1)).put("field", jvms[k][1])
+                    .put("line", 13 + 100 * k);
+            ((com.fasterxml.jackson.databind.node.ObjectNode) events.get(2)).put("field", jvms[k][0]);
+            v.remove("examples");
+            v.remove("path");
+            v.put("pathNote", "no path");
+            com.fasterxml.jackson.databind.node.ObjectNode contexts = v.putObject("contexts");
+            contexts.putArray("store").add(jvms[k][2]);
+            contexts.putArray("access");
+            new ObjectMapper().writeValue(r.toFile(), json);
+            reports.add(r);
+        }
+        Path merged = dir.resolve("merged.json");
+        out.reset();
+        assertEquals(1, run("merge", reports.get(0).toString(), reports.get(1).toString(), "--report", merged.toString()));
+        JsonNode v = new ObjectMapper().readTree(merged.toFile()).get("violations");
+        assertEquals(1, v.size(), "the same sites and fields: one finding, " + v);
+        assertEquals(List.of(jvms[0][2], jvms[1][2]), strings(v.get(0).get("contexts").get("store")));
+        assertTrue(out().contains("called: store from " + jvms[0][2] + " | " + jvms[1][2]), out());
+        assertEquals("Object[]#109[1023]", v.get(0).get("events").get(0).get("field").asText());
+        assertEquals("Queue.mask", v.get(0).get("examples").get(1).get("prev").get("field").asText(),
+                "the other JVM's object number is left out");
+        assertTrue(out().contains("also  : with prev store Queue.mask by T2"), out());
+        assertFalse(out().contains("Queue#3"), out());
+    }
+
+    /** Two JVMs' reports of the same cycle of transactions: one finding, its counts added. */
+    @Test
+    void mergeGroupsTheSameCycleFromTwoReports() throws Exception {
+        Path trace = Path.of("src/test/resources/traces/18-check-then-act.trace");
+        List<String> names = List.of("c1.json", "c2.json");
+        for (String n : names) {
+            run("replay", trace.toString(), "--report", dir.resolve(n).toString(), "--quiet");
+        }
+        JsonNode one = new ObjectMapper().readTree(dir.resolve("c1.json").toFile()).get("violations");
+        Path merged = dir.resolve("merged.json");
+        run("merge", dir.resolve("c1.json").toString(), dir.resolve("c2.json").toString(), "--report", merged.toString(),
+                "--quiet");
+        JsonNode both = new ObjectMapper().readTree(merged.toFile()).get("violations");
+        assertTrue(one.size() > 0 && one.get(0).has("transactions"), one.toString());
+        assertEquals(one.size(), both.size(), "the same cycles, not twice as many");
+        assertEquals(2 * one.get(0).get("count").asLong(), both.get(0).get("count").asLong());
+    }
+
     /**
      * A race whose store a release fence orders and whose access is a CAS with plain memory effects: both sides chose
      * their modes, so the finding is relaxed (a weakCompareAndSetPlain is atomic, not a data race), and the report
@@ -183,7 +336,7 @@ class MainTest {
             Path r = dir.resolve(cas + ".json");
             assertEquals(1, run("replay", t.toString(), "--report", r.toString(), "--quiet"), err());
             Path merged = dir.resolve(cas + "-merged.json");
-            assertEquals(1, run("merge", r.toString(), r.toString(), "--report", merged.toString()), err());
+            assertEquals(1, run("merge", r.toString(), "--report", merged.toString()), err());
             for (Path p : List.of(r, merged)) {
                 JsonNode v = new ObjectMapper().readTree(p.toFile()).get("violations").get(0);
                 assertEquals("relaxed", v.get("category").asText(), cas + " in " + p.getFileName());

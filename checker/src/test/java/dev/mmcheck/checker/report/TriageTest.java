@@ -157,4 +157,48 @@ class TriageTest {
         assertThrows(Triage.TriageException.class, () -> Triage.categories("race:nope"));
         assertEquals(EnumSet.of(Category.RACE, Category.RELAXED), Triage.categories("race:relaxed"));
     }
+
+    /** A rule names a class as users write it: simple name, nested class by its source name or its own. */
+    @Test
+    void aRuleMatchesASimpleClassNameAndANestedClassAsWritten() throws Exception {
+        Violation queue = v(Analysis.TSO, "store", 63, 216, "");
+        Violation nested = new Violation("sc-violation", Analysis.TSO, List.of(
+                ev("store", "store", "org.x.Outer$Inner", "put", 5, "Outer$Inner.x", ""),
+                ev("prev", "load", "org.x.Outer$Inner", "put", 6, "Outer$Inner.y", ""),
+                ev("access", "load", "org.x.Outer$Inner", "get", 9, "Outer$Inner.x", "")), null, "", "", 0);
+        Finding f = Finding.group(List.of(queue)).get(0);
+        Finding g = Finding.group(List.of(nested)).get(0);
+        assertTrue(Triage.rule("f:1", "store=UnsafeRefArrayAccess reason=r").matches(f), "a simple class name");
+        assertTrue(Triage.rule("f:1", "store=Unsafe*Access access=UnsafeRefArrayAccess reason=r").matches(f));
+        assertFalse(Triage.rule("f:1", "store=RefArrayAccess reason=r").matches(f), "not any suffix");
+        for (String name : List.of("Outer$Inner", "Outer.Inner", "Inner", "org.x.Outer.Inner", "org.x.Outer$Inner",
+                "Inner#put", "Outer.Inner#put")) {
+            assertTrue(Triage.rule("f:1", "store=" + name + " reason=r").matches(g), name);
+        }
+        assertFalse(Triage.rule("f:1", "store=Outer reason=r").matches(g), "the outer class is another class");
+    }
+
+    /**
+     * One of several JVMs (forks) writes no baseline from its own findings, fails on none of them while the baseline
+     * does not exist, and does not call a rule that matched nothing here unused.
+     */
+    @Test
+    void oneForkOfSeveralWritesNoBaselineAndCallsNoRuleUnused() throws Exception {
+        Path baseline = dir.resolve("baseline.txt");
+        Path rules = dir.resolve("rules.txt");
+        Files.writeString(rules, "store=Nowhere reason=for code another fork runs\n");
+        Triage fork = Triage.load(rules, baseline, EnumSet.allOf(Category.class)).partialRun();
+        Triage.Outcome o = fork.apply(Finding.group(List.of(v(Analysis.TSO, "store", 63, 216, ""))));
+        assertFalse(Files.exists(baseline), "the merge writes it, from every fork's findings");
+        assertFalse(o.baselineWritten());
+        assertEquals(0, o.failing(), "no baseline yet: the first run fails on none, as in one JVM");
+        assertTrue(o.notes().stream().anyMatch(n -> n.kind().equals("baseline-not-written")), o.notes().toString());
+        assertTrue(o.notes().stream().noneMatch(n -> n.kind().equals("suppression-unused")), o.notes().toString());
+        assertTrue(o.notes().stream().anyMatch(n -> n.kind().equals("suppression-unused-here")
+                && !n.text().contains("remove it")), o.notes().toString());
+        Triage.Outcome whole = Triage.load(rules, baseline, EnumSet.allOf(Category.class))
+                .apply(Finding.group(List.of(v(Analysis.TSO, "store", 63, 216, ""))));
+        assertTrue(Files.exists(baseline), "a whole run writes it");
+        assertTrue(whole.notes().stream().anyMatch(n -> n.kind().equals("suppression-unused")));
+    }
 }

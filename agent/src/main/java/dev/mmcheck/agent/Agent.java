@@ -31,7 +31,11 @@ public final class Agent {
         try {
             options = Options.parse(args, System.getProperties());
         } catch (Options.OptionException e) {
-            System.err.println("mmcheck: " + e.getMessage() + " (stopping rather than running unchecked)");
+            // on the process's own standard error before the exit: Surefire shows it above its "The forked VM
+            // terminated without properly saying goodbye", which is what this exit looks like to it
+            System.err.println("mmcheck: " + e.getMessage() + " (stopping with exit status 2 rather than running "
+                    + "unchecked: a test runner reports this as a fork that did not say goodbye)");
+            System.err.flush();
             System.exit(2);
             return;
         }

@@ -62,6 +62,9 @@ final class AgentStart {
      */
     static final int EXIT_INCOMPLETE = 70;
 
+    /** This run's id in its report ({@code run.id}): mmcheck merge refuses two reports of one run. */
+    static final String RUN_ID = java.util.UUID.randomUUID().toString();
+
     /** How long a pause of schedule=active lasts (docs/schedules.md). */
     static final long PAUSE_MICROS = 100;
 
@@ -136,7 +139,8 @@ final class AgentStart {
             loop.reportProgress(options.progressSeconds(), err::println);
         }
         loop.start();
-        TestHooks.install(new TestBridge(loop));
+        TestBridge tests = new TestBridge(loop);
+        TestHooks.install(tests);
         Transformation.Stats stats = new Transformation.Stats();
         Transformation.install(inst, options::instruments,
                 ClassRewriter.Context.of(fields, sites, options::atomic, options.checksTransactions()), stats);
@@ -144,7 +148,7 @@ final class AgentStart {
         java.io.PrintStream stderr = System.err;
         Thread hook = new Thread(() -> {
             try {
-                finish(options, loop, tee, stats, sites, log);
+                finish(options, loop, tee, stats, sites, log, tests);
             } catch (Throwable t) {
                 // the report itself failed: say so on the process's own standard error, and in the status
                 try {
@@ -162,7 +166,7 @@ final class AgentStart {
     }
 
     private static void finish(Options options, CheckerLoop loop, TraceTee tee, Transformation.Stats stats,
-            SiteTable sites, Logger log) {
+            SiteTable sites, Logger log, TestBridge tests) {
         EventLog.close();
         try {
             loop.finish();
@@ -263,6 +267,7 @@ final class AgentStart {
         }
         result = result.withNotes(first, last);
         Map<String, Object> run = new LinkedHashMap<>();
+        run.put("id", RUN_ID); // mmcheck merge refuses two reports of one run
         run.put("eventsProduced", produced);
         run.put("eventsConsumed", consumed);
         run.put("eventsUnchecked", loop.unchecked());
@@ -311,7 +316,7 @@ final class AgentStart {
             run.put("selfCheckReads", self.reads());
             run.put("selfCheckMismatches", self.mismatches());
         }
-        String source = System.getProperty("sun.java.command", "the JVM");
+        String source = RunName.of(System.getProperty("sun.java.command", ""), tests.testClasses());
         Triage.Outcome outcome;
         List<Finding> findings = Finding.group(result.violations());
         Map<Site, List<String>> contexts = new java.util.HashMap<>();
@@ -377,9 +382,14 @@ final class AgentStart {
             Runtime.getRuntime().halt(EXIT_INCOMPLETE);
         }
         if (options.failOnViolation() && outcome.failing() > 0) {
-            log.info("mmcheck: failOnViolation=true: " + outcome.failing() + " new findings in the categories of failOn="
-                    + options.triage().failOn().stream().map(Category::label).sorted()
-                            .collect(java.util.stream.Collectors.joining(":")) + ": exit status 1");
+            // a test runner reports a JVM that exits with a status as a crash ("Error occurred in starting fork"):
+            // one plain line on the process's standard error says it is not one
+            log.info("mmcheck: failOnViolation=true: this run found " + outcome.failing() + " new findings in the "
+                    + "categories of failOn=" + options.triage().failOn().stream().map(Category::label).sorted()
+                            .collect(java.util.stream.Collectors.joining(":")) + ": exit status 1, on purpose, not a "
+                    + "crash" + (RunName.forkedBooter(System.getProperty("sun.java.command", ""))
+                            ? " (in Surefire's forks leave the decision to mmcheck merge or the plugin's check goal: "
+                            + "docs/build.md, \"Forks\")" : ""));
             Runtime.getRuntime().halt(1);
         }
     }

@@ -208,4 +208,20 @@ class OptionsTest {
         assertTrue(Options.matches("a.?.C*", "a.b.Class"));
         assertFalse(Options.matches("a.?.C", "a.bb.C"));
     }
+
+    /**
+     * A JVM that is one of several whose reports are merged (a %p report, or Surefire's forked booter) triages as one
+     * part of the run: no baseline from its own findings, no rule called unused for not matching here.
+     */
+    @Test
+    void aForkOrAPerProcessReportTriagesAsOnePartOfTheRun() throws Exception {
+        assertFalse(Options.parse("report=r.json", props()).triage().partial());
+        assertTrue(Options.parse("report=target/mmcheck/%p.json", props()).triage().partial());
+        assertTrue(Options.parse("report=r.json,sarif=%p.sarif", props()).triage().partial());
+        assertTrue(Options.parse("report=r.json", props("sun.java.command",
+                "/p/target/surefire/surefirebooter-20261128005022905_3.jar /p/target/surefire "
+                        + "2026-11-28T00-50-22_905-jvmRun1 surefire-1tmp surefire_0-2tmp")).triage().partial());
+        assertFalse(Options.parse("report=r.json", props("sun.java.command", "org.example.Main --surefirebooter"))
+                .triage().partial());
+    }
 }

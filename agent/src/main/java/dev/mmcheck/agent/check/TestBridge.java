@@ -14,6 +14,7 @@ import java.util.concurrent.TimeoutException;
 public final class TestBridge implements TestHooks.Bridge {
 
     private final CheckerLoop loop;
+    private final java.util.Set<String> classes = java.util.Collections.synchronizedSet(new java.util.LinkedHashSet<>());
 
     /** A bridge to {@code loop}. */
     public TestBridge(CheckerLoop loop) {
@@ -22,7 +23,16 @@ public final class TestBridge implements TestHooks.Bridge {
 
     @Override
     public void begin(String name) {
+        int dot = name.indexOf('.');
+        classes.add(dot > 0 ? name.substring(0, dot) : name); // "FlagsTest.racy()": the run names its test classes
         loop.testBoundary(name, true); // not waited for: the findings before it are no test's
+    }
+
+    /** The test classes (simple names) whose tests began, in the order first seen. */
+    public java.util.List<String> testClasses() {
+        synchronized (classes) {
+            return java.util.List.copyOf(classes);
+        }
     }
 
     @Override

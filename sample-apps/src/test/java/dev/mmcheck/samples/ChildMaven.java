@@ -49,8 +49,8 @@ final class ChildMaven {
         return project;
     }
 
-    /** Runs {@code mvn test} with {@code -Dtest=test} (all tests when null). */
-    Build test(String test) throws Exception {
+    /** Runs {@code mvn test} with {@code -Dtest=test} (all tests when null) and {@code -D} properties {@code more}. */
+    Build test(String test, String... more) throws Exception {
         String home = System.getProperty("mmcheck.maven.home");
         List<String> cmd = new ArrayList<>(List.of(Path.of(home, "bin", "mvn").toString(), "-B", "-ntp", "test",
                 "-Dmaven.repo.local=" + System.getProperty("mmcheck.maven.repo"),
@@ -60,11 +60,14 @@ final class ChildMaven {
         if (test != null) {
             cmd.add("-Dtest=" + test);
         }
+        for (String m : more) {
+            cmd.add("-D" + m);
+        }
         for (String p : List.of("junit", "surefire", "resources", "compiler")) {
             String key = p.equals("junit") ? "junit.version" : p + ".plugin.version";
             cmd.add("-D" + key + "=" + System.getProperty("mmcheck." + p + ".version"));
         }
-        Path log = project.resolve((test == null ? "all" : test) + ".log");
+        Path log = project.resolve((test == null ? "all" : test) + more.length + ".log");
         Process process = new ProcessBuilder(cmd).directory(project.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
         assertTrue(process.waitFor(5, TimeUnit.MINUTES), "child Maven timed out");

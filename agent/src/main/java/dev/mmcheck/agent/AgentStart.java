@@ -22,6 +22,7 @@ import dev.mmcheck.checker.report.Finding;
 import dev.mmcheck.checker.report.HtmlReport;
 import dev.mmcheck.checker.report.JsonReport;
 import dev.mmcheck.checker.report.SarifReport;
+import dev.mmcheck.checker.report.SourceRoots;
 import dev.mmcheck.checker.report.Triage;
 import dev.mmcheck.checker.report.Summary;
 import dev.mmcheck.checker.event.Site;
@@ -356,7 +357,8 @@ final class AgentStart {
             JsonReport.write(options.report(), source, true, result, run, outcome);
             summary.add("mmcheck: report written to " + options.report() + " (summary: " + text + ")");
             if (options.sarif() != null) {
-                SarifReport.write(options.sarif(), source, true, result, outcome);
+                SarifReport.write(options.sarif(), source, true, result, outcome,
+                        options.sourceRoots() != null ? options.sourceRoots() : SourceRoots.conventional());
                 summary.add("mmcheck: SARIF written to " + options.sarif());
             }
             if (options.html() != null) {
@@ -395,7 +397,7 @@ final class AgentStart {
         Triage.Outcome outcome = Triage.untriaged(empty);
         Summary.lines("", empty, outcome);
         JsonReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, Map.of("preload", 0), outcome);
-        SarifReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, outcome);
+        SarifReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, outcome, SourceRoots.conventional());
         HtmlReport.page("", true, empty, outcome);
     }
 

@@ -3,6 +3,7 @@ package dev.mmcheck.samples;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.report.SarifSchema;
 import dev.mmcheck.checker.report.Violation;
 import dev.mmcheck.checker.trace.TraceFiles;
 import org.junit.jupiter.api.Test;
@@ -35,6 +36,23 @@ class AgentOptionsIT {
         try (java.util.stream.Stream<Path> files = Files.list(dir)) {
             assertEquals(1, files.filter(f -> f.getFileName().toString().matches("w-\\d+\\.sarif")).count(),
                     "%p became the process id");
+        }
+    }
+
+    @Test
+    void theSarifFileIsValidAndPointsAtTheSourcesFromTheRepositoryRoot() throws Exception {
+        // S01's two races, with the samples' sources as the root: paths GitHub's upload step can open
+        Path roots = Path.of("src/main/java").toAbsolutePath();
+        AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", "sarif=" + dir.resolve("s.sarif") + ",sourceRoots=" + roots);
+        JsonNode log = SarifSchema.assertValid(Files.readAllBytes(dir.resolve("s.sarif")));
+        JsonNode sarifRun = log.get("runs").get(0);
+        Path base = Path.of(sarifRun.at("/properties/sourceBase").asText());
+        assertTrue(sarifRun.get("results").size() >= 1, run.output);
+        for (JsonNode r : sarifRun.get("results")) {
+            String uri = r.at("/locations/0/physicalLocation/artifactLocation/uri").asText();
+            assertTrue(uri.startsWith("sample-apps/src/main/java/dev/mmcheck/samples/"), uri);
+            assertTrue(Files.isRegularFile(base.resolve(uri)), uri);
+            assertTrue(r.at("/properties/sourceFound").asBoolean(), r.toString());
         }
     }
 
@@ -230,7 +248,7 @@ class AgentOptionsIT {
                 + "running unchecked)"},
             {"frobnicate=1", "mmcheck: unknown option 'frobnicate' (agent argument); known options: report, models, "
                 + "includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, "
-                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound, jmmAddresses "
+                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound, jmmAddresses, sourceRoots "
                 + "(stopping rather than running unchecked)"},
         };
         for (String[] c : cases) {

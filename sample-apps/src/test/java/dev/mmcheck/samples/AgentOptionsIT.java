@@ -34,8 +34,9 @@ class AgentOptionsIT {
         assertTrue(run.output.matches("(?s).*events checked \\([0-9,]+/s\\), backlog [0-9,]+, \\d+ findings so far.*"),
                 run.output);
         try (java.util.stream.Stream<Path> files = Files.list(dir)) {
-            assertEquals(1, files.filter(f -> f.getFileName().toString().matches("w-\\d+\\.sarif")).count(),
-                    "%p became the process id");
+            List<Path> sarif = files.filter(f -> f.getFileName().toString().matches("w-\\d+\\.sarif")).toList();
+            assertEquals(1, sarif.size(), "%p became the process id");
+            SarifSchema.assertValid(Files.readAllBytes(sarif.get(0)));
         }
     }
 

@@ -255,6 +255,11 @@ final class AgentStart {
                     + "last fence, so a violation whose store came before those, with no fence after it, may be missed "
                     + "(solo=off checks every access: docs/agent.md, \"What a period keeps\")"));
         }
+        if (Solo.stoppedByVirtualThreads()) {
+            last.add(Note.info("solo-virtual-threads", "", 0, "solo periods stopped at the first virtual thread (their "
+                    + "hand-over could wait on a parked virtual thread; docs/agent.md, \"Virtual threads\"): every "
+                    + "access from then on was logged"));
+        }
         if (Solo.unseenStarts() > 0) {
             last.add(Note.degraded("solo-unseen-start", "", Solo.unseenStarts(), Solo.unseenStarts() + " threads that no "
                     + "probe saw start (the JDK's or the JVM's: a cleaner's, a finalizer's, a timer's) began while another "

@@ -51,6 +51,11 @@ final class ChildMaven {
 
     /** Runs {@code mvn test} with {@code -Dtest=test} (all tests when null). */
     Build test(String test) throws Exception {
+        return test(test, java.util.Map.of());
+    }
+
+    /** Runs {@code mvn test} with {@code -Dtest=test} (all tests when null) and the properties {@code set} (a version: {@code junit.version}). */
+    Build test(String test, java.util.Map<String, String> set) throws Exception {
         String home = System.getProperty("mmcheck.maven.home");
         List<String> cmd = new ArrayList<>(List.of(Path.of(home, "bin", "mvn").toString(), "-B", "-ntp", "test",
                 "-Dmaven.repo.local=" + System.getProperty("mmcheck.maven.repo"),
@@ -62,7 +67,7 @@ final class ChildMaven {
         }
         for (String p : List.of("junit", "surefire", "resources", "compiler")) {
             String key = p.equals("junit") ? "junit.version" : p + ".plugin.version";
-            cmd.add("-D" + key + "=" + System.getProperty("mmcheck." + p + ".version"));
+            cmd.add("-D" + key + "=" + set.getOrDefault(key, System.getProperty("mmcheck." + p + ".version")));
         }
         Path log = project.resolve((test == null ? "all" : test) + ".log");
         Process process = new ProcessBuilder(cmd).directory(project.toFile()).redirectErrorStream(true)

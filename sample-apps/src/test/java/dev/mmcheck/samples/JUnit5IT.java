@@ -34,10 +34,27 @@ class JUnit5IT {
         return xml.substring(at, next < 0 ? xml.length() : next);
     }
 
+    /** JUnit 6 (6.0 came out in 2025): the extension works unchanged, attribution included. */
+    static final String JUNIT6 = "6.1.3";
+
     @Test
     void aRacyTestFailsWithItsFindingACorrectOnePassesAndStressNamesItsSeed() throws Exception {
-        ChildMaven child = ChildMaven.of("junit5-project", dir);
-        ChildMaven.Build build = child.test(null);
+        check(ChildMaven.of("junit5-project", dir), java.util.Map.of());
+    }
+
+    @Test
+    void theSameOnJunit6() throws Exception {
+        check(ChildMaven.of("junit5-project", dir.resolve("junit6")), java.util.Map.of("junit.version", JUNIT6));
+    }
+
+    private static void check(ChildMaven child, java.util.Map<String, String> set) throws Exception {
+        ChildMaven.Build build = child.test(null, set);
+        if (set.containsKey("junit.version")) {
+            // the child resolved that JUnit: its engine is in the repository the child used
+            Path engine = Path.of(System.getProperty("mmcheck.maven.repo"), "org/junit/jupiter/junit-jupiter-engine",
+                    set.get("junit.version"));
+            assertTrue(Files.isDirectory(engine), "JUnit " + set.get("junit.version") + " was used: " + build.output());
+        }
         assertEquals(1, build.exit(), build.output());
         Path reports = child.dir().resolve("target/surefire-reports");
         String flags = Files.readString(reports.resolve("TEST-demo.FlagsTest.xml"));

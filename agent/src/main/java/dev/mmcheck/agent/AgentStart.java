@@ -137,7 +137,9 @@ final class AgentStart {
             loop.reportProgress(options.progressSeconds(), err::println);
         }
         loop.start();
-        TestHooks.install(new TestBridge(loop));
+        TestHooks.install(new TestBridge(loop, options.trace() == null ? null : "mmcheck replay "
+                + options.trace().toAbsolutePath() + " --models " + options.analyses().stream()
+                        .map(dev.mmcheck.checker.finding.Analysis::option).collect(java.util.stream.Collectors.joining(","))));
         Transformation.Stats stats = new Transformation.Stats();
         Transformation.install(inst, options::instruments,
                 ClassRewriter.Context.of(fields, sites, options::atomic, options.checksTransactions()), stats);

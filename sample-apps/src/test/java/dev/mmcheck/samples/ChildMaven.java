@@ -69,6 +69,11 @@ final class ChildMaven {
             String key = p.equals("junit") ? "junit.version" : p + ".plugin.version";
             cmd.add("-D" + key + "=" + set.getOrDefault(key, System.getProperty("mmcheck." + p + ".version")));
         }
+        set.forEach((k, v) -> {
+            if (!k.endsWith(".version")) {
+                cmd.add("-D" + k + "=" + v);
+            }
+        });
         Path log = project.resolve((test == null ? "all" : test) + ".log");
         Process process = new ProcessBuilder(cmd).directory(project.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();

@@ -39,7 +39,26 @@ class JUnit5IT {
 
     @Test
     void aRacyTestFailsWithItsFindingACorrectOnePassesAndStressNamesItsSeed() throws Exception {
-        check(ChildMaven.of("junit5-project", dir), java.util.Map.of());
+        ChildMaven child = ChildMaven.of("junit5-project", dir);
+        Path trace = child.dir().resolve("target/mmcheck/run-%p.mmct");
+        check(child, java.util.Map.of("mmcheck.more", ",trace=" + trace));
+
+        // the failing test names the command that reproduces its finding offline: run it, the same finding
+        String flags = Files.readString(child.dir().resolve("target/surefire-reports/TEST-demo.FlagsTest.xml"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("reproduce offline, once the test JVM has ended: "
+                + "mmcheck replay (\\S+) --models ([a-z,]+)").matcher(flags);
+        assertTrue(m.find(), "the failure names the replay command: " + flags);
+        // as a user types it, with the repository's mmcheck script
+        Process replay = new ProcessBuilder(AgentRun.ROOT.resolve("mmcheck").toString(), "replay", m.group(1),
+                "--models", m.group(2)).redirectErrorStream(true).start();
+        String replayed = new String(replay.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(1, replay.waitFor(), replayed);
+        String text = flags.replace("&#10;", "\n").replace("&apos;", "'").replace("&quot;", "\"").replace("&gt;", ">")
+                .replace("&lt;", "<").replace("&amp;", "&");
+        String finding = text.substring(text.indexOf("race under TSO, PSO"));
+        // the fix line names sites and fields only (a replay may tell threads that share a name apart: Thread-1#3)
+        String fix = finding.substring(finding.indexOf("fix   : "), finding.indexOf('\n', finding.indexOf("fix   : ")));
+        assertTrue(replayed.contains(fix), "the replay reports the same finding (" + fix + "): " + replayed);
     }
 
     @Test

@@ -14,15 +14,25 @@ import java.util.concurrent.TimeoutException;
 public final class TestBridge implements TestHooks.Bridge {
 
     private final CheckerLoop loop;
+    private final String replay;
 
-    /** A bridge to {@code loop}. */
-    public TestBridge(CheckerLoop loop) {
+    /**
+     * A bridge to {@code loop}; {@code replay} is the command that replays the run's trace (trace=), added to a
+     * test's findings so that a failing test says how to reproduce them offline, or null without a trace.
+     */
+    public TestBridge(CheckerLoop loop, String replay) {
         this.loop = loop;
+        this.replay = replay;
     }
 
     @Override
     public void begin(String name) {
         loop.testBoundary(name, true); // not waited for: the findings before it are no test's
+    }
+
+    @Override
+    public String reproduce() {
+        return replay;
     }
 
     @Override

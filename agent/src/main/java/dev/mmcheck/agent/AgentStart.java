@@ -22,6 +22,7 @@ import dev.mmcheck.checker.report.Finding;
 import dev.mmcheck.checker.report.HtmlReport;
 import dev.mmcheck.checker.report.JsonReport;
 import dev.mmcheck.checker.report.SarifReport;
+import dev.mmcheck.checker.report.SourceRoots;
 import dev.mmcheck.checker.report.Triage;
 import dev.mmcheck.checker.report.Summary;
 import dev.mmcheck.checker.event.Site;
@@ -139,7 +140,9 @@ final class AgentStart {
             loop.reportProgress(options.progressSeconds(), err::println);
         }
         loop.start();
-        TestBridge tests = new TestBridge(loop);
+        TestBridge tests = new TestBridge(loop, options.trace() == null ? null : "mmcheck replay "
+                + options.trace().toAbsolutePath() + " --models " + options.analyses().stream()
+                        .map(dev.mmcheck.checker.finding.Analysis::option).collect(java.util.stream.Collectors.joining(",")));
         TestHooks.install(tests);
         Transformation.Stats stats = new Transformation.Stats();
         Transformation.install(inst, options::instruments,
@@ -258,6 +261,11 @@ final class AgentStart {
                     + "last fence, so a violation whose store came before those, with no fence after it, may be missed "
                     + "(solo=off checks every access: docs/agent.md, \"What a period keeps\")"));
         }
+        if (Solo.stoppedByVirtualThreads()) {
+            last.add(Note.info("solo-virtual-threads", "", 0, "solo periods stopped at the first virtual thread (their "
+                    + "hand-over could wait on a parked virtual thread; docs/agent.md, \"Virtual threads\"): every "
+                    + "access from then on was logged"));
+        }
         if (Solo.unseenStarts() > 0) {
             last.add(Note.degraded("solo-unseen-start", "", Solo.unseenStarts(), Solo.unseenStarts() + " threads that no "
                     + "probe saw start (the JDK's or the JVM's: a cleaner's, a finalizer's, a timer's) began while another "
@@ -361,7 +369,8 @@ final class AgentStart {
             JsonReport.write(options.report(), source, true, result, run, outcome);
             summary.add("mmcheck: report written to " + options.report() + " (summary: " + text + ")");
             if (options.sarif() != null) {
-                SarifReport.write(options.sarif(), source, true, result, outcome);
+                SarifReport.write(options.sarif(), source, true, result, outcome,
+                        options.sourceRoots() != null ? options.sourceRoots() : SourceRoots.conventional());
                 summary.add("mmcheck: SARIF written to " + options.sarif());
             }
             if (options.html() != null) {
@@ -405,7 +414,7 @@ final class AgentStart {
         Triage.Outcome outcome = Triage.untriaged(empty);
         Summary.lines("", empty, outcome);
         JsonReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, Map.of("preload", 0), outcome);
-        SarifReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, outcome);
+        SarifReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, outcome, SourceRoots.conventional());
         HtmlReport.page("", true, empty, outcome);
     }
 

@@ -3,6 +3,7 @@ package dev.mmcheck.agent;
 import dev.mmcheck.agent.rewrite.Transformation;
 import dev.mmcheck.checker.engine.Fault;
 import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.report.SourceRoots;
 import dev.mmcheck.checker.report.Triage;
 
 import java.nio.file.Path;
@@ -58,12 +59,14 @@ import java.util.regex.Pattern;
  *                        docs/performance.md); anything but {@link Layer#CHECK} checks nothing, and the run says so
  * @param bufferBound     the TSO and PSO store buffers' bound (bufferBound=)
  * @param jmmAddresses    how many live addresses the jmm analysis tracks at once (jmmAddresses=, docs/jmm-model.md)
+ * @param sourceRoots     where the SARIF file finds source files (sourceRoots=), or null for the conventional
+ *                        roots under the working directory (docs/build.md, "SARIF on GitHub")
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
         long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed,
         Triage triage, Path sarif, Path html, int progressSeconds, double sample, boolean syncAsFences, boolean solo,
-        Layer overhead, int bufferBound, int jmmAddresses) {
+        Layer overhead, int bufferBound, int jmmAddresses, SourceRoots sourceRoots) {
 
     /**
      * How far an event goes in a run: {@code overhead=}, RoadRunner's "empty tool" taken layer by layer, so that a
@@ -126,7 +129,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
             "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed",
             "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample", "sync", "solo", "overhead", "bufferBound",
-            "jmmAddresses");
+            "jmmAddresses", "sourceRoots");
 
     /**
      * Infrastructure that is not the code under test, excluded unless {@code excludes} is given: test runners
@@ -268,6 +271,15 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         }
         Path sarif = values.containsKey("sarif") ? path(values.get("sarif"), "sarif") : null;
         Path html = values.containsKey("html") ? path(values.get("html"), "html") : null;
+        SourceRoots roots = null;
+        if (values.containsKey("sourceRoots")) {
+            try {
+                roots = SourceRoots.parse(values.get("sourceRoots"));
+            } catch (IllegalArgumentException e) {
+                throw new OptionException("option sourceRoots=" + values.get("sourceRoots") + ": " + e.getMessage()
+                        + " (directories separated by '" + java.io.File.pathSeparator + "')");
+            }
+        }
         int progress = 0;
         if (values.containsKey("progress")) {
             String v = values.get("progress");
@@ -279,7 +291,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
                 modelsChosen, failOnError, memory, repeats.equals("log"), inject,
                 schedule.equals("active"), seed, triage, sarif, html, progress, sample,
-                sync.equals("fences"), solo.equals("on"), overhead, bufferBound, jmmAddresses);
+                sync.equals("fences"), solo.equals("on"), overhead, bufferBound, jmmAddresses, roots);
     }
 
     /** overhead=rewrite|log|ids|check. */

@@ -85,13 +85,20 @@ public class MmcheckExtension implements BeforeEachCallback, AfterEachCallback {
             return;
         }
         String message = "mmcheck: " + findings.length + (findings.length == 1 ? " finding" : " findings")
-                + " during " + name(context) + stressNote(context) + ":\n" + String.join("\n\n", findings);
+                + " during " + name(context) + stressNote(context) + ":\n" + String.join("\n\n", findings)
+                + reproduceNote();
         if (mode == Mode.WARN) {
             System.err.println(message);
             return;
         }
         MmcheckStress.Provider.found(context);
         throw new AssertionError(message);
+    }
+
+    /** With trace=: the command that replays the run's trace, which holds this test's events, to reproduce them offline. */
+    private static String reproduceNote() {
+        String command = dev.mmcheck.runtime.TestHooks.reproduce();
+        return command == null ? "" : "\n\nreproduce offline, once the test JVM has ended: " + command;
     }
 
     private static String stressNote(ExtensionContext context) {

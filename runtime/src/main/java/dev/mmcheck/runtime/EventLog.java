@@ -17,6 +17,14 @@ public final class EventLog {
 
     /** Events per thread log; set by the agent before the first event. */
     static volatile int capacity = 1 << 14;
+    /**
+     * Events per virtual thread's log, at most: a program may have many thousands alive at once (each parked in a
+     * sleep or a blocking call), and a platform thread's ring (about 700 KB) each would not fit in any heap; a
+     * small ring only makes a busy virtual thread wait for the checker more often (it parks, freeing its carrier).
+     */
+    static final int VIRTUAL_CAPACITY = 256;
+    /** {@code Thread.isVirtual()} on Java 21+, null before (no virtual threads then). */
+    private static final java.lang.invoke.MethodHandle IS_VIRTUAL = isVirtualHandle();
     /** Whether probes record values for the self-check; set by the agent before the first event. */
     static volatile boolean selfCheck;
     /** Set at shutdown: from then on probes perform their accesses without logging them. */
@@ -101,11 +109,37 @@ public final class EventLog {
             return log;
         }
         return BY_THREAD.computeIfAbsent(thread, t -> {
-            ThreadLog fresh = new ThreadLog(SERIALS.getAndIncrement(), t, capacity);
+            boolean virtual = isVirtual(t);
+            ThreadLog fresh = new ThreadLog(SERIALS.getAndIncrement(), t,
+                    virtual ? Math.min(capacity, VIRTUAL_CAPACITY) : capacity);
             Solo.created(fresh); // ends a solo period, before anything can log on the new log
+            if (virtual) {
+                Solo.virtualThreadSeen(); // and no more of them (Solo.virtualThreads says why)
+            }
             FRESH.offer(fresh);
             return fresh;
         });
+    }
+
+    private static java.lang.invoke.MethodHandle isVirtualHandle() {
+        try {
+            return java.lang.invoke.MethodHandles.publicLookup().findVirtual(Thread.class, "isVirtual",
+                    java.lang.invoke.MethodType.methodType(boolean.class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            return null; // Java 17 to 20: no virtual threads
+        }
+    }
+
+    /** Whether {@code t} is a virtual thread (JDK code, not instrumented; once per thread, when its log is made). */
+    static boolean isVirtual(Thread t) {
+        if (IS_VIRTUAL == null) {
+            return false;
+        }
+        try {
+            return (boolean) IS_VIRTUAL.invokeExact(t);
+        } catch (Throwable e) {
+            return false;
+        }
     }
 
     /** The log of {@code thread} if it has one, else null. Any thread. */

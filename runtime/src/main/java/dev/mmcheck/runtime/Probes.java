@@ -852,6 +852,41 @@ public final class Probes {
         child.start();
     }
 
+    /**
+     * Replaces {@code builder.start(task)} on a {@code Thread.Builder} (Java 21+; typed Object, as the runtime
+     * compiles for Java 17): the builder's unstarted thread, then {@link #startThread}, which is what
+     * {@code start} does, with the start's edge logged.
+     */
+    public static Thread startBuilt(Object builder, Runnable task, ThreadLog t, int site) throws Throwable {
+        Thread child = (Thread) Builders.UNSTARTED.invoke(builder, task); // JDK code, not instrumented
+        startThread(child, t, site);
+        return child;
+    }
+
+    /** Replaces {@code Thread.startVirtualThread(task)} (Java 21+): {@link #startBuilt} on {@code Thread.ofVirtual()}. */
+    public static Thread startVirtual(Runnable task, ThreadLog t, int site) throws Throwable {
+        return startBuilt(Builders.OF_VIRTUAL.invoke(), task, t, site);
+    }
+
+    /** Handles to Java 21's thread builders, looked up on first use (a probe for them runs only on Java 21+). */
+    private static final class Builders {
+        static final java.lang.invoke.MethodHandle UNSTARTED;
+        static final java.lang.invoke.MethodHandle OF_VIRTUAL;
+
+        static {
+            try {
+                Class<?> builder = Class.forName("java.lang.Thread$Builder");
+                java.lang.invoke.MethodHandles.Lookup l = java.lang.invoke.MethodHandles.publicLookup();
+                UNSTARTED = l.findVirtual(builder, "unstarted", java.lang.invoke.MethodType.methodType(Thread.class,
+                        Runnable.class));
+                OF_VIRTUAL = l.findStatic(Thread.class, "ofVirtual", java.lang.invoke.MethodType.methodType(
+                        Class.forName("java.lang.Thread$Builder$OfVirtual")));
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+
     /** Replaces {@code u.join()}. */
     public static void joinThread0(Thread u, ThreadLog t, int site) throws InterruptedException {
         u.join();

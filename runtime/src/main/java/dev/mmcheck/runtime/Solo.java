@@ -83,13 +83,33 @@ public final class Solo {
     /** Lets the checker grant solo periods (or not). Before the application starts. */
     public static void configure(boolean on) {
         enabled = on;
+        virtualThreads = false;
         owner = null;
         broken = null;
     }
 
     /** Whether solo periods may be granted: configured on, and every load need not be logged. Any thread. */
     public static boolean enabled() {
-        return enabled && !EventLog.everyLoad && !Sampling.on;
+        return enabled && !EventLog.everyLoad && !Sampling.on && !virtualThreads;
+    }
+
+    /**
+     * Set when the first virtual thread gets a log: no period is granted from then on. A period's hand-over can
+     * wait on a thread that holds a stripe while its log is full; a virtual thread waiting so parks, and with few
+     * carriers the thread that ends the period (spinning on that stripe) and the one the checker waits for could
+     * share one carrier for good (Jdk25IT, VirtualFlags with one carrier hung so). Periods only save time.
+     */
+    private static volatile boolean virtualThreads;
+
+    /** A virtual thread got a log: ends the period claimed or granted, and grants none from now on. Any thread. */
+    static void virtualThreadSeen() {
+        virtualThreads = true;
+        end();
+    }
+
+    /** Whether periods stopped at a virtual thread (the run's notes say so). Any thread. */
+    public static boolean stoppedByVirtualThreads() {
+        return virtualThreads && enabled;
     }
 
     /**

@@ -123,9 +123,18 @@ public final class Stripes {
 
     private static void spin(int at) {
         int spins = 0;
+        boolean parks = false;
         do {
             if (++spins < 20) {
                 Thread.onSpinWait();
+            } else if (spins == 20) {
+                parks = EventLog.isVirtual(Thread.currentThread());
+                Thread.yield();
+            } else if (parks && spins > 64) {
+                // a virtual thread: the holder may be parked (its log full) and need this carrier to go on, and a
+                // yielding virtual thread can be run again at once, before it (Jdk25IT hung so on one carrier):
+                // parking hands the carrier over for good
+                java.util.concurrent.locks.LockSupport.parkNanos(20_000L);
             } else {
                 Thread.yield();
             }

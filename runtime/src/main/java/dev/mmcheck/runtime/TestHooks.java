@@ -19,6 +19,11 @@ public final class TestHooks {
          * began, one string each (empty: none).
          */
         String[] end(String name, long timeoutMillis);
+
+        /** The command that reproduces a test's findings offline (the run's trace replayed), or null when none is written. */
+        default String reproduce() {
+            return null;
+        }
     }
 
     private static volatile Bridge bridge;
@@ -29,6 +34,12 @@ public final class TestHooks {
     /** Installs the agent's bridge. At start-up, by the agent. */
     public static void install(Bridge b) {
         bridge = b;
+    }
+
+    /** The command that reproduces the findings offline ({@code mmcheck replay} of the run's trace), or null. Any thread. */
+    public static String reproduce() {
+        Bridge b = bridge;
+        return b == null ? null : b.reproduce();
     }
 
     /** Whether the agent is attached and checking. Any thread. */

@@ -367,7 +367,9 @@ public final class ThreadLog {
         this.serial = serial;
         this.mark = serial;
         this.thread = new WeakReference<>(thread);
-        this.name = thread.getName();
+        // a virtual thread has no name unless given one: its id names it in reports, never its carrier
+        this.name = !thread.getName().isEmpty() ? thread.getName()
+                : (EventLog.isVirtual(thread) ? "virtual-" : "thread-") + thread.getId();
         java.util.Arrays.fill(cacheStripe, -1);
         this.handshakeStripe = Stripes.of(this, 0);
         this.windowPoints = Schedule.active ? new int[Schedule.COUNTERS] : null;

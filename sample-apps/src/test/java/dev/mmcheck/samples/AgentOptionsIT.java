@@ -3,6 +3,7 @@ package dev.mmcheck.samples;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.report.SarifSchema;
 import dev.mmcheck.checker.report.Violation;
 import dev.mmcheck.checker.trace.TraceFiles;
 import org.junit.jupiter.api.Test;
@@ -33,8 +34,26 @@ class AgentOptionsIT {
         assertTrue(run.output.matches("(?s).*events checked \\([0-9,]+/s\\), backlog [0-9,]+, \\d+ findings so far.*"),
                 run.output);
         try (java.util.stream.Stream<Path> files = Files.list(dir)) {
-            assertEquals(1, files.filter(f -> f.getFileName().toString().matches("w-\\d+\\.sarif")).count(),
-                    "%p became the process id");
+            List<Path> sarif = files.filter(f -> f.getFileName().toString().matches("w-\\d+\\.sarif")).toList();
+            assertEquals(1, sarif.size(), "%p became the process id");
+            SarifSchema.assertValid(Files.readAllBytes(sarif.get(0)));
+        }
+    }
+
+    @Test
+    void theSarifFileIsValidAndPointsAtTheSourcesFromTheRepositoryRoot() throws Exception {
+        // S01's two races, with the samples' sources as the root: paths GitHub's upload step can open
+        Path roots = Path.of("src/main/java").toAbsolutePath();
+        AgentRun run = AgentRun.run(dir, "S01_DekkerPlain", "sarif=" + dir.resolve("s.sarif") + ",sourceRoots=" + roots);
+        JsonNode log = SarifSchema.assertValid(Files.readAllBytes(dir.resolve("s.sarif")));
+        JsonNode sarifRun = log.get("runs").get(0);
+        Path base = Path.of(sarifRun.at("/properties/sourceBase").asText());
+        assertTrue(sarifRun.get("results").size() >= 1, run.output);
+        for (JsonNode r : sarifRun.get("results")) {
+            String uri = r.at("/locations/0/physicalLocation/artifactLocation/uri").asText();
+            assertTrue(uri.startsWith("sample-apps/src/main/java/dev/mmcheck/samples/"), uri);
+            assertTrue(Files.isRegularFile(base.resolve(uri)), uri);
+            assertTrue(r.at("/properties/sourceFound").asBoolean(), r.toString());
         }
     }
 
@@ -231,7 +250,7 @@ class AgentOptionsIT {
             {"failOnViolation=yes", "mmcheck: option failOnViolation=yes must be true or false" + stop},
             {"frobnicate=1", "mmcheck: unknown option 'frobnicate' (agent argument); known options: report, models, "
                 + "includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, "
-                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound, jmmAddresses"
+                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound, jmmAddresses, sourceRoots"
                 + stop},
         };
         for (String[] c : cases) {

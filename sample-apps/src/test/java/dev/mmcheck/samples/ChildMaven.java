@@ -51,6 +51,14 @@ final class ChildMaven {
 
     /** Runs {@code mvn test} with {@code -Dtest=test} (all tests when null) and {@code -D} properties {@code more}. */
     Build test(String test, String... more) throws Exception {
+        return test(test, java.util.Map.of(), more);
+    }
+
+    /**
+     * Runs {@code mvn test} with {@code -Dtest=test} (all tests when null), the properties {@code set} (a version:
+     * {@code junit.version}) and {@code -D} properties {@code more}.
+     */
+    Build test(String test, java.util.Map<String, String> set, String... more) throws Exception {
         String home = System.getProperty("mmcheck.maven.home");
         List<String> cmd = new ArrayList<>(List.of(Path.of(home, "bin", "mvn").toString(), "-B", "-ntp", "test",
                 "-Dmaven.repo.local=" + System.getProperty("mmcheck.maven.repo"),
@@ -65,9 +73,14 @@ final class ChildMaven {
         }
         for (String p : List.of("junit", "surefire", "resources", "compiler")) {
             String key = p.equals("junit") ? "junit.version" : p + ".plugin.version";
-            cmd.add("-D" + key + "=" + System.getProperty("mmcheck." + p + ".version"));
+            cmd.add("-D" + key + "=" + set.getOrDefault(key, System.getProperty("mmcheck." + p + ".version")));
         }
-        Path log = project.resolve((test == null ? "all" : test) + more.length + ".log");
+        set.forEach((k, v) -> {
+            if (!k.endsWith(".version")) {
+                cmd.add("-D" + k + "=" + v);
+            }
+        });
+        Path log = project.resolve((test == null ? "all" : test) + more.length + set.size() + ".log");
         Process process = new ProcessBuilder(cmd).directory(project.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
         assertTrue(process.waitFor(5, TimeUnit.MINUTES), "child Maven timed out");

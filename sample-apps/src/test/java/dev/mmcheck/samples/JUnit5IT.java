@@ -34,10 +34,46 @@ class JUnit5IT {
         return xml.substring(at, next < 0 ? xml.length() : next);
     }
 
+    /** JUnit 6 (6.0 came out in 2025): the extension works unchanged, attribution included. */
+    static final String JUNIT6 = "6.1.3";
+
     @Test
     void aRacyTestFailsWithItsFindingACorrectOnePassesAndStressNamesItsSeed() throws Exception {
         ChildMaven child = ChildMaven.of("junit5-project", dir);
-        ChildMaven.Build build = child.test(null);
+        Path trace = child.dir().resolve("target/mmcheck/run-%p.mmct");
+        check(child, java.util.Map.of("mmcheck.more", ",trace=" + trace));
+
+        // the failing test names the command that reproduces its finding offline: run it, the same finding
+        String flags = Files.readString(child.dir().resolve("target/surefire-reports/TEST-demo.FlagsTest.xml"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("reproduce offline, once the test JVM has ended: "
+                + "mmcheck replay (\\S+) --models ([a-z,]+)").matcher(flags);
+        assertTrue(m.find(), "the failure names the replay command: " + flags);
+        // as a user types it, with the repository's mmcheck script
+        Process replay = new ProcessBuilder(AgentRun.ROOT.resolve("mmcheck").toString(), "replay", m.group(1),
+                "--models", m.group(2)).redirectErrorStream(true).start();
+        String replayed = new String(replay.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(1, replay.waitFor(), replayed);
+        String text = flags.replace("&#10;", "\n").replace("&apos;", "'").replace("&quot;", "\"").replace("&gt;", ">")
+                .replace("&lt;", "<").replace("&amp;", "&");
+        String finding = text.substring(text.indexOf("race under TSO, PSO"));
+        // the fix line names sites and fields only (a replay may tell threads that share a name apart: Thread-1#3)
+        String fix = finding.substring(finding.indexOf("fix   : "), finding.indexOf('\n', finding.indexOf("fix   : ")));
+        assertTrue(replayed.contains(fix), "the replay reports the same finding (" + fix + "): " + replayed);
+    }
+
+    @Test
+    void theSameOnJunit6() throws Exception {
+        check(ChildMaven.of("junit5-project", dir.resolve("junit6")), java.util.Map.of("junit.version", JUNIT6));
+    }
+
+    private static void check(ChildMaven child, java.util.Map<String, String> set) throws Exception {
+        ChildMaven.Build build = child.test(null, set);
+        if (set.containsKey("junit.version")) {
+            // the child resolved that JUnit: its engine is in the repository the child used
+            Path engine = Path.of(System.getProperty("mmcheck.maven.repo"), "org/junit/jupiter/junit-jupiter-engine",
+                    set.get("junit.version"));
+            assertTrue(Files.isDirectory(engine), "JUnit " + set.get("junit.version") + " was used: " + build.output());
+        }
         assertEquals(1, build.exit(), build.output());
         Path reports = child.dir().resolve("target/surefire-reports");
         String flags = Files.readString(reports.resolve("TEST-demo.FlagsTest.xml"));

@@ -15,10 +15,15 @@ public final class TestBridge implements TestHooks.Bridge {
 
     private final CheckerLoop loop;
     private final java.util.Set<String> classes = java.util.Collections.synchronizedSet(new java.util.LinkedHashSet<>());
+    private final String replay;
 
-    /** A bridge to {@code loop}. */
-    public TestBridge(CheckerLoop loop) {
+    /**
+     * A bridge to {@code loop}; {@code replay} is the command that replays the run's trace (trace=), added to a
+     * test's findings so that a failing test says how to reproduce them offline, or null without a trace.
+     */
+    public TestBridge(CheckerLoop loop, String replay) {
         this.loop = loop;
+        this.replay = replay;
     }
 
     @Override
@@ -33,6 +38,11 @@ public final class TestBridge implements TestHooks.Bridge {
         synchronized (classes) {
             return java.util.List.copyOf(classes);
         }
+    }
+
+    @Override
+    public String reproduce() {
+        return replay;
     }
 
     @Override

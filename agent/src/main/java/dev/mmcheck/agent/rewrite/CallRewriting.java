@@ -64,6 +64,8 @@ final class CallRewriting {
                 return;
             }
             case START -> replace(m, Probe.START_THREAD);
+            case START_BUILT -> replace(m, Probe.START_BUILT);
+            case START_VIRTUAL -> replace(m, Probe.START_VIRTUAL);
             case JOIN -> replace(m, Probe.join(Type.getArgumentTypes(m.desc).length));
             case WAIT -> replace(m, Probe.waitOn(Type.getArgumentTypes(m.desc).length));
             case FENCE -> {

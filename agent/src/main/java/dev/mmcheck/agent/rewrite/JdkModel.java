@@ -51,6 +51,13 @@ final class JdkModel {
          */
         UNMODELLED,
         /**
+         * {@code Thread.Builder.start(Runnable)} (Java 21+, platform or virtual): the builder's unstarted thread,
+         * started as {@code Thread.start} is, so that the start is the happens-before edge it is (Probes.startBuilt)
+         */
+        START_BUILT,
+        /** {@code Thread.startVirtualThread(Runnable)} (Java 21+): as {@link #START_BUILT}, with {@code Thread.ofVirtual()} */
+        START_VIRTUAL,
+        /**
          * Field.get*(Object), Field.set*(Object, ...): a reflective access of a field, which is not an event; of a
          * volatile field (decided at run time) {@link #UNMODELLED}, a full fence counted under the method's name
          */
@@ -203,11 +210,13 @@ final class JdkModel {
             if (name.equals("interrupted") && desc.equals("()Z")) {
                 return Call.of(Treatment.INTERRUPTED);
             }
-            // a thread started by the JDK with no start() of the application's to give it its edge
-            return name.equals("startVirtualThread") ? Call.of(Treatment.UNMODELLED) : Call.NONE;
+            // a thread the JDK starts: the probe makes it unstarted and starts it, to give it its edge
+            return name.equals("startVirtualThread") && desc.equals("(Ljava/lang/Runnable;)Ljava/lang/Thread;")
+                    ? Call.of(Treatment.START_VIRTUAL) : Call.NONE;
         }
         if (owner.startsWith("java/lang/Thread$Builder") && name.equals("start")) {
-            return Call.of(Treatment.UNMODELLED);
+            return desc.equals("(Ljava/lang/Runnable;)Ljava/lang/Thread;") ? Call.of(Treatment.START_BUILT)
+                    : Call.of(Treatment.UNMODELLED);
         }
         if (name.equals("wait") && !isStatic && (desc.equals("()V") || desc.equals("(J)V") || desc.equals("(JI)V"))) {
             return Call.of(Treatment.WAIT);

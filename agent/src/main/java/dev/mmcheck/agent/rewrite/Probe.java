@@ -218,6 +218,10 @@ enum Probe {
     LOCK_REFERENT("lockReferent", "(Ljava/lang/Object;I" + Desc.LOG + ")V"),
     /** Replaces {@code t.start()}: (thread, log, site). */
     START_THREAD("startThread", "(Ljava/lang/Thread;" + Desc.LOG + "I)V"),
+    /** Replaces {@code builder.start(task)} (Thread.Builder, Java 21+): (builder, task, log, site), returns the thread. */
+    START_BUILT("startBuilt", "(Ljava/lang/Object;Ljava/lang/Runnable;" + Desc.LOG + "I)Ljava/lang/Thread;"),
+    /** Replaces {@code Thread.startVirtualThread(task)} (Java 21+): (task, log, site), returns the thread. */
+    START_VIRTUAL("startVirtual", "(Ljava/lang/Runnable;" + Desc.LOG + "I)Ljava/lang/Thread;"),
     /** Replaces {@code t.join()}. */
     JOIN_THREAD_0("joinThread0", "(Ljava/lang/Thread;" + Desc.LOG + "I)V"),
     /** Replaces {@code t.join(ms)}. */

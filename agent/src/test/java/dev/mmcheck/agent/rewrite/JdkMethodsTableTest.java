@@ -228,7 +228,8 @@ class JdkMethodsTableTest {
             case "full fence" -> t == JdkModel.Treatment.FENCE && c.kind() == Kinds.FULL_FENCE;
             case "StoreStore fence" -> t == JdkModel.Treatment.FENCE && c.kind() == Kinds.STORE_STORE_FENCE;
             case "load fence" -> t == JdkModel.Treatment.FENCE && c.kind() == Kinds.LOAD_FENCE;
-            case "start" -> t == JdkModel.Treatment.START;
+            case "start" -> t == JdkModel.Treatment.START || t == JdkModel.Treatment.START_BUILT
+                    || t == JdkModel.Treatment.START_VIRTUAL;
             case "join" -> Set.of(JdkModel.Treatment.JOIN, JdkModel.Treatment.ALIVE, JdkModel.Treatment.STATE,
                     JdkModel.Treatment.TIMED_JOIN).contains(t);
             case "wait" -> t == JdkModel.Treatment.WAIT || t == JdkModel.Treatment.TIMED_WAIT;

@@ -252,6 +252,14 @@ class JdkModelTest {
                 false).treatment());
         assertEquals(JdkModel.Treatment.JOIN, JdkModel.classify(Opcodes.INVOKEVIRTUAL, "java/lang/Thread", "join",
                 "(J)V", true).treatment());
+        // Java 21's builders and virtual threads: a start with its edge, as Thread.start
+        assertEquals(JdkModel.Treatment.START_BUILT, JdkModel.classify(Opcodes.INVOKEINTERFACE,
+                "java/lang/Thread$Builder$OfVirtual", "start", "(Ljava/lang/Runnable;)Ljava/lang/Thread;", false)
+                .treatment());
+        assertEquals(JdkModel.Treatment.START_BUILT, JdkModel.classify(Opcodes.INVOKEINTERFACE,
+                "java/lang/Thread$Builder", "start", "(Ljava/lang/Runnable;)Ljava/lang/Thread;", false).treatment());
+        assertEquals(JdkModel.Treatment.START_VIRTUAL, JdkModel.classify(Opcodes.INVOKESTATIC, "java/lang/Thread",
+                "startVirtualThread", "(Ljava/lang/Runnable;)Ljava/lang/Thread;", false).treatment());
         assertEquals(JdkModel.Treatment.WAIT, virt("java/lang/Object", "wait", "()V").treatment());
         assertEquals(JUC, virt("java/util/concurrent/CountDownLatch", "countDown", "()V").treatment());
         assertEquals(JUC, JdkModel.classify(Opcodes.INVOKEINTERFACE, "java/util/concurrent/locks/Lock", "lock", "()V",

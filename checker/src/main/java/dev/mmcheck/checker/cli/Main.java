@@ -12,6 +12,7 @@ import dev.mmcheck.checker.report.HtmlReport;
 import dev.mmcheck.checker.report.JsonReport;
 import dev.mmcheck.checker.report.Merge;
 import dev.mmcheck.checker.report.SarifReport;
+import dev.mmcheck.checker.report.SourceRoots;
 import dev.mmcheck.checker.report.Triage;
 import dev.mmcheck.checker.report.Summary;
 import dev.mmcheck.checker.report.Version;
@@ -274,10 +275,14 @@ public final class Main {
         Path html;
         @Option(names = "--quiet", description = "print nothing but errors")
         boolean quiet;
+        @Option(names = "--source-root", paramLabel = "DIR", description = "where the SARIF file finds source files "
+                + "(repeatable; default src/main/java, src/test/java and the working directory): paths are written "
+                + "relative to the repository's root, as GitHub code scanning needs")
+        List<Path> sourceRoots = new ArrayList<>();
 
         /** Prints the summary of {@code result} and writes the files asked for. */
         void write(String source, boolean complete, CheckResult result, Map<String, ?> run, Triage.Outcome outcome)
-                throws IOException {
+                throws IOException, UsageException {
             if (!quiet) {
                 for (String line : Summary.lines(source, result, outcome)) {
                     out.println(line);
@@ -288,13 +293,23 @@ public final class Main {
                 said("report", report);
             }
             if (sarif != null) {
-                SarifReport.write(sarif, source, complete, result, outcome);
+                SarifReport.write(sarif, source, complete, result, outcome, roots());
                 said("SARIF", sarif);
             }
             if (html != null) {
                 HtmlReport.write(html, source, complete, result, outcome);
                 said("HTML", html);
             }
+        }
+
+        /** The source roots given, each a directory, or the conventional ones. */
+        private SourceRoots roots() throws UsageException {
+            for (Path r : sourceRoots) {
+                if (!Files.isDirectory(r)) {
+                    throw new UsageException("--source-root " + r + ": not a directory");
+                }
+            }
+            return sourceRoots.isEmpty() ? SourceRoots.conventional() : SourceRoots.of(sourceRoots);
         }
 
         private void said(String what, Path file) {

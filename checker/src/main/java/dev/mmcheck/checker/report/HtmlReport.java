@@ -38,6 +38,10 @@ public final class HtmlReport {
                         + "text-align:left;vertical-align:top}\n")
                 .append(".race{background:#fdd}.relaxed{background:#ffd}.atomicity{background:#fdd}"
                         + ".incomplete{background:#f88;padding:.5em;font-weight:bold}.ok{background:#dfd;padding:.5em}\n")
+                .append("table.timeline td{min-width:22em;font-family:monospace}table.timeline td.n{min-width:0;"
+                        + "color:#666}td.st{background:#fcc;font-weight:bold}td.buf{background:#fee;color:#a44;"
+                        + "border-left:4px solid #e88}td.stale{background:#fdb;font-weight:bold}td.pv{background:#eef}"
+                        + "td.step{color:#333}\n")
                 .append("</style></head><body>\n");
         b.append("<h1>mmcheck ").append(esc(Version.get())).append("</h1>\n<p><code>").append(esc(source))
                 .append("</code>: ").append(result.events()).append(" events, ").append(result.threads())
@@ -144,6 +148,7 @@ public final class HtmlReport {
                             : ") would not see it").append("</li>\n");
             b.append("<li>prev: ").append(jmm ? "the run's order reaches the access through" : "although the store "
                     + "happens before").append(" <code>").append(esc(v.prev().describe())).append("</code></li>\n");
+            timeline(b, f, jmm);
             for (String c : f.storeContexts()) {
                 b.append("<li>store called from <code>").append(esc(c)).append("</code></li>\n");
             }
@@ -165,6 +170,67 @@ public final class HtmlReport {
         }
         b.append("<li>fix: ").append(esc(v.advice())).append("</li>\n<li>what: ").append(esc(f.category()
                 .explanation())).append("</li>\n</ul>\n");
+    }
+
+    /**
+     * The run as a table with one column per thread, as Lincheck's interleaving table shows it: the path from the
+     * store to prev, then the access, one event per row in the run's order; in the store's column, the rows
+     * between the store and the access are its buffered window (the store is not yet visible to the others), and
+     * the access is the stale read (or the write ordered before the store).
+     */
+    static void timeline(StringBuilder b, Finding f, boolean jmm) {
+        Violation v = f.first();
+        List<EventInfo> order = new java.util.ArrayList<>();
+        if (v.path() != null && !v.path().isEmpty()) {
+            order.addAll(v.path());
+        } else {
+            order.add(v.store());
+            order.add(v.prev());
+        }
+        order.add(v.access());
+        List<String> threads = order.stream().map(EventInfo::thread).distinct().toList();
+        int storeColumn = threads.indexOf(v.store().thread());
+        int last = order.size() - 1;
+        b.append("<li>timeline (one column per thread, the run's order downwards):\n<table class=\"timeline\">\n"
+                + "<tr><th></th>");
+        for (String t : threads) {
+            b.append("<th>").append(esc(t)).append("</th>");
+        }
+        b.append("</tr>\n");
+        for (int i = 0; i < order.size(); i++) {
+            EventInfo e = order.get(i);
+            int column = threads.indexOf(e.thread());
+            b.append("<tr><td class=\"n\">").append(i + 1).append("</td>");
+            for (int c = 0; c < threads.size(); c++) {
+                if (c == column) {
+                    String role = i == 0 ? "store" : i == last ? "access" : i == last - 1 ? "prev" : "step";
+                    String css = switch (role) {
+                        case "store" -> "st";
+                        case "access" -> "stale";
+                        case "prev" -> "pv";
+                        default -> "step";
+                    };
+                    b.append("<td class=\"").append(css).append("\">").append(esc(e.op()))
+                            .append(e.field().isEmpty() ? "" : " " + esc(e.field())).append("<br>")
+                            .append(esc(e.site().describe())).append("<br><small>").append(switch (role) {
+                                case "store" -> jmm ? "the store (ordered before the access by this run)"
+                                        : "the store enters " + esc(e.thread()) + "'s store buffer";
+                                case "access" -> jmm ? "can miss the store under Java's access modes"
+                                        : "reads memory without the store: stale";
+                                case "prev" -> jmm ? "prev: the run's order reaches the access through this"
+                                        : "prev: the store happens before this";
+                                default -> "on the happens-before path";
+                            }).append("</small></td>");
+                } else if (c == storeColumn && i > 0) {
+                    b.append("<td class=\"buf\">").append(jmm ? "the store: not yet visible to "
+                            + esc(v.access().thread()) : "the store: still buffered").append("</td>");
+                } else {
+                    b.append("<td></td>");
+                }
+            }
+            b.append("</tr>\n");
+        }
+        b.append("</table></li>\n");
     }
 
     static String esc(String s) {

@@ -2,6 +2,7 @@ package dev.mmcheck.checker.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mmcheck.checker.report.SarifSchema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,15 +98,28 @@ class MainTest {
         assertTrue(out().contains("1 finding: 1 race (1 suppressed):"), out());
         assertTrue(out().contains("suppressed by " + rules + ":2 (T1's flag is checked again under the lock)"), out());
         assertTrue(out().contains("suppression rule at " + rules + ":3 matched nothing"), out());
-        JsonNode s = new ObjectMapper().readTree(sarif.toFile());
+        JsonNode s = SarifSchema.assertValid(Files.readAllBytes(sarif));
         assertEquals("2.1.0", s.get("version").asText());
+        assertEquals(0, s.get("runs").get(0).get("results").size(), "a suppressed finding is not uploaded");
+        assertEquals(1, s.get("runs").get(0).at("/properties/suppressed").asInt());
+        // without the rule, and with the sources under a root: the result, at a path from the repository's root
+        Path root = Path.of("target/main-test-src").toAbsolutePath(); // inside the checkout, as a project's roots are
+        Files.createDirectories(root);
+        Files.writeString(root.resolve("Dekker.java"), "class Dekker {}\n");
+        assertEquals(1, run("replay", dekker().toString(), "--sarif", sarif.toString(), "--source-root", root.toString()));
+        s = SarifSchema.assertValid(Files.readAllBytes(sarif));
         JsonNode results = s.get("runs").get(0).get("results");
         assertEquals(1, results.size());
         assertEquals("race", results.get(0).get("ruleId").asText());
         assertEquals("error", results.get(0).get("level").asText());
-        assertEquals(12, results.get(0).get("locations").get(0).get("physicalLocation").get("region").get("startLine")
-                .asInt());
-        assertEquals("external", results.get(0).get("suppressions").get(0).get("kind").asText());
+        JsonNode where = results.get(0).get("locations").get(0).get("physicalLocation");
+        assertEquals(12, where.get("region").get("startLine").asInt());
+        Path base = Path.of(s.get("runs").get(0).at("/properties/sourceBase").asText());
+        assertEquals(root.resolve("Dekker.java").toAbsolutePath().normalize(),
+                base.resolve(where.get("artifactLocation").get("uri").asText()).normalize());
+        assertEquals(2, run("replay", dekker().toString(), "--sarif", sarif.toString(), "--source-root",
+                dir.resolve("nowhere").toString()));
+        assertEquals("mmcheck: --source-root " + dir.resolve("nowhere") + ": not a directory", err().trim());
         assertTrue(Files.readString(html).contains("<h2>1 finding</h2>"), Files.readString(html));
 
         // a baseline: written when absent, and then only new findings fail

@@ -97,7 +97,8 @@ class HelperFindingsTest {
         assertEquals(stats.key(), json.get("violations").get(1).get("key").asText());
 
         ByteArrayOutputStream sarif = new ByteArrayOutputStream();
-        SarifReport.write(sarif, "t", true, r, Triage.untriaged(r));
+        SarifReport.write(sarif, "t", true, r, Triage.untriaged(r), SourceRoots.conventional());
+        SarifSchema.assertValid(sarif.toByteArray());
         JsonNode results = new ObjectMapper().readTree(sarif.toByteArray()).get("runs").get(0).get("results");
         assertEquals(2, results.size());
         JsonNode related = results.get(1).get("relatedLocations");

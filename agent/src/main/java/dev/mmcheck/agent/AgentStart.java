@@ -139,7 +139,8 @@ final class AgentStart {
         TestHooks.install(new TestBridge(loop));
         Transformation.Stats stats = new Transformation.Stats();
         Transformation.install(inst, options::instruments,
-                ClassRewriter.Context.of(fields, sites, options::atomic, options.checksTransactions()), stats);
+                ClassRewriter.Context.of(fields, sites, options::atomic, options.checksTransactions(), options.synthetic()),
+                stats);
         Logger log = AgentLog.create();
         java.io.PrintStream stderr = System.err;
         Thread hook = new Thread(() -> {

@@ -58,12 +58,14 @@ import java.util.regex.Pattern;
  *                        docs/performance.md); anything but {@link Layer#CHECK} checks nothing, and the run says so
  * @param bufferBound     the TSO and PSO store buffers' bound (bufferBound=)
  * @param jmmAddresses    how many live addresses the jmm analysis tracks at once (jmmAddresses=, docs/jmm-model.md)
+ * @param synthetic       synthetic=true: also instrument the plain accesses to synthetic fields (this$0, $assertionsDisabled,
+ *                        an enum's $VALUES...), left alone by default (docs/agent.md, "Synthetic members and other agents")
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
         long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed,
         Triage triage, Path sarif, Path html, int progressSeconds, double sample, boolean syncAsFences, boolean solo,
-        Layer overhead, int bufferBound, int jmmAddresses) {
+        Layer overhead, int bufferBound, int jmmAddresses, boolean synthetic) {
 
     /**
      * How far an event goes in a run: {@code overhead=}, RoadRunner's "empty tool" taken layer by layer, so that a
@@ -126,7 +128,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
             "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed",
             "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample", "sync", "solo", "overhead", "bufferBound",
-            "jmmAddresses");
+            "jmmAddresses", "synthetic");
 
     /**
      * Infrastructure that is not the code under test, excluded unless {@code excludes} is given: test runners
@@ -270,10 +272,11 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             }
             progress = Integer.parseInt(v);
         }
+        boolean synthetic = bool(values.getOrDefault("synthetic", "false"), "synthetic");
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
                 modelsChosen, failOnError, memory, repeats.equals("log"), inject,
                 schedule.equals("active"), seed, triage, sarif, html, progress, sample,
-                sync.equals("fences"), solo.equals("on"), overhead, bufferBound, jmmAddresses);
+                sync.equals("fences"), solo.equals("on"), overhead, bufferBound, jmmAddresses, synthetic);
     }
 
     /** overhead=rewrite|log|ids|check. */

@@ -12,6 +12,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -86,7 +87,12 @@ abstract class AbstractAgentMojo extends AbstractMojo {
         Path dir = reportDirectory.toPath().toAbsolutePath();
         String arguments;
         try {
-            arguments = AgentArguments.forForks(dir.resolve(reportName()), AgentArguments.chosen(parameters(), options));
+            Map<String, String> chosen = AgentArguments.chosen(parameters(), options);
+            for (String file : List.of("suppress", "baseline")) {
+                // relative to the project, as check reads them, whatever directory Maven was started in
+                chosen.computeIfPresent(file, (k, v) -> project.getBasedir().toPath().resolve(v).toString());
+            }
+            arguments = AgentArguments.forForks(dir.resolve(reportName()), chosen);
         } catch (AgentArguments.BadOption e) {
             throw new MojoExecutionException(e.getMessage());
         }
@@ -115,7 +121,8 @@ abstract class AbstractAgentMojo extends AbstractMojo {
         if (!Files.isDirectory(dir)) {
             return;
         }
-        String glob = reportName().replace("%p", "*");
+        // the report and the summary beside it (fork-PID.json, fork-PID.txt)
+        String glob = reportName().replace("%p", "*").replace(".json", ".{json,txt}");
         int removed = 0;
         try (DirectoryStream<Path> stale = Files.newDirectoryStream(dir, glob)) {
             for (Path f : stale) {

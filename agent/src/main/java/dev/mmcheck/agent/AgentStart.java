@@ -155,11 +155,25 @@ final class AgentStart {
                     // nothing left to print with
                 }
                 if (options.failOnError()) {
-                    Runtime.getRuntime().halt(EXIT_INCOMPLETE);
+                    halt(EXIT_INCOMPLETE);
                 }
             }
         }, "mmcheck-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        dev.mmcheck.runtime.ShutdownHooks.capture();
+    }
+
+    /** How long the agent's shutdown hook waits for the others (another agent's) before it halts. */
+    static final long OTHER_HOOKS_MILLIS = 60_000;
+
+    /**
+     * Ends the JVM with {@code status}, from the agent's shutdown hook: once the application's other hooks have
+     * finished ({@code OTHER_HOOKS_MILLIS} at most), since a halt ends them where they stand (JaCoCo's, writing its
+     * coverage file, left it cut short).
+     */
+    private static void halt(int status) {
+        dev.mmcheck.runtime.ShutdownHooks.awaitOthers(OTHER_HOOKS_MILLIS);
+        Runtime.getRuntime().halt(status);
     }
 
     private static void finish(Options options, CheckerLoop loop, TraceTee tee, Transformation.Stats stats,
@@ -375,13 +389,13 @@ final class AgentStart {
             log.info("mmcheck: the check is incomplete (see the lines marked INCOMPLETE above): exit status "
                     + EXIT_INCOMPLETE + " "
                     + "(failOnError=false keeps the application's own)");
-            Runtime.getRuntime().halt(EXIT_INCOMPLETE);
+            halt(EXIT_INCOMPLETE);
         }
         if (options.failOnViolation() && outcome.failing() > 0) {
             log.info("mmcheck: failOnViolation=true: " + outcome.failing() + " new findings in the categories of failOn="
                     + options.triage().failOn().stream().map(Category::label).sorted()
                             .collect(java.util.stream.Collectors.joining(":")) + ": exit status 1");
-            Runtime.getRuntime().halt(1);
+            halt(1);
         }
     }
 

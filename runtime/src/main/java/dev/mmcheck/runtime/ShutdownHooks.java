@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The application's shutdown hooks (another agent's among them: JaCoCo writes its coverage file in one), so that
  * the agent's own hook, which ends the JVM with {@code halt} when it must set the exit status (failOnViolation,
- * failOnError), lets them finish first: a halt ends every other hook where it stands, and JaCoCo's {@code .exec}
- * came out cut short (56 bytes instead of 69 KB). Read from the JDK's own list (java.lang is opened to the runtime
+ * failOnError), lets them finish first: a halt ends every other hook where it stands, and would leave JaCoCo's
+ * {@code .exec} empty or cut short. Read from the JDK's own list (java.lang is opened to the runtime
  * at start, agent.Agent.openInternals); where it cannot be read the halt comes at once, as before. Not on any
  * probe's path.
  */

@@ -55,7 +55,8 @@ public final class Agent {
     /**
      * The JDK packages whose internal fields the runtime reads, opened to it (the unnamed module of the bootstrap
      * class loader, where it was defined): which lock a condition belongs to, which map a view or an iterator reads
-     * (runtime.SyncObjects), which array or memory a ByteBuffer views. Opened to the runtime only, not to the
+     * (runtime.SyncObjects), which array or memory a ByteBuffer views, which shutdown hooks the application
+     * registered (runtime.ShutdownHooks: the agent's own waits for them before it halts). Opened to the runtime only, not to the
      * application. Without them (a JDK that refuses) the runtime keeps one address for all of java.util.concurrent.
      */
     private static void openInternals(Instrumentation inst) {
@@ -66,7 +67,8 @@ public final class Agent {
                 return;
             }
             java.util.Map<String, java.util.Set<Module>> opens = new java.util.HashMap<>();
-            for (String p : new String[] {"java.util", "java.util.concurrent", "java.util.concurrent.locks", "java.nio"}) {
+            for (String p : new String[] {"java.util", "java.util.concurrent", "java.util.concurrent.locks", "java.nio",
+                    "java.lang"}) {
                 opens.put(p, java.util.Set.of(runtime));
             }
             inst.redefineModule(base, java.util.Set.of(), java.util.Map.of(), opens, java.util.Set.of(), java.util.Map.of());

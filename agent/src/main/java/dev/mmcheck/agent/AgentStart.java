@@ -146,7 +146,8 @@ final class AgentStart {
         TestHooks.install(tests);
         Transformation.Stats stats = new Transformation.Stats();
         Transformation.install(inst, options::instruments,
-                ClassRewriter.Context.of(fields, sites, options::atomic, options.checksTransactions()), stats);
+                ClassRewriter.Context.of(fields, sites, options::atomic, options.checksTransactions(), options.synthetic()),
+                stats);
         Logger log = AgentLog.create();
         java.io.PrintStream stderr = System.err;
         Thread hook = new Thread(() -> {
@@ -161,11 +162,25 @@ final class AgentStart {
                     // nothing left to print with
                 }
                 if (options.failOnError()) {
-                    Runtime.getRuntime().halt(EXIT_INCOMPLETE);
+                    halt(EXIT_INCOMPLETE);
                 }
             }
         }, "mmcheck-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        dev.mmcheck.runtime.ShutdownHooks.capture();
+    }
+
+    /** How long the agent's shutdown hook waits for the others (another agent's) before it halts. */
+    static final long OTHER_HOOKS_MILLIS = 60_000;
+
+    /**
+     * Ends the JVM with {@code status}, from the agent's shutdown hook: once the application's other hooks have
+     * finished ({@code OTHER_HOOKS_MILLIS} at most), since a halt ends them where they stand (JaCoCo's, writing its
+     * coverage file, left it cut short).
+     */
+    private static void halt(int status) {
+        dev.mmcheck.runtime.ShutdownHooks.awaitOthers(OTHER_HOOKS_MILLIS);
+        Runtime.getRuntime().halt(status);
     }
 
     private static void finish(Options options, CheckerLoop loop, TraceTee tee, Transformation.Stats stats,
@@ -388,7 +403,7 @@ final class AgentStart {
             log.info("mmcheck: the check is incomplete (see the lines marked INCOMPLETE above): exit status "
                     + EXIT_INCOMPLETE + " "
                     + "(failOnError=false keeps the application's own)");
-            Runtime.getRuntime().halt(EXIT_INCOMPLETE);
+            halt(EXIT_INCOMPLETE);
         }
         if (options.failOnViolation() && outcome.failing() > 0) {
             // a test runner reports a JVM that exits with a status as a crash ("Error occurred in starting fork"):
@@ -399,7 +414,7 @@ final class AgentStart {
                     + "crash" + (RunName.forkedBooter(System.getProperty("sun.java.command", ""))
                             ? " (in Surefire's forks leave the decision to mmcheck merge or the plugin's check goal: "
                             + "docs/build.md, \"Forks\")" : ""));
-            Runtime.getRuntime().halt(1);
+            halt(1);
         }
     }
 

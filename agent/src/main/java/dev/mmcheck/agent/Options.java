@@ -61,12 +61,15 @@ import java.util.regex.Pattern;
  * @param jmmAddresses    how many live addresses the jmm analysis tracks at once (jmmAddresses=, docs/jmm-model.md)
  * @param sourceRoots     where the SARIF file finds source files (sourceRoots=), or null for the conventional
  *                        roots under the working directory (docs/build.md, "SARIF on GitHub")
+ * @param synthetic       synthetic=true: also instrument the plain accesses to synthetic fields (this$0, $assertionsDisabled,
+ *                        an enum's $VALUES...), left alone by default (docs/agent.md, "Synthetic members and other agents")
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
         long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed,
         Triage triage, Path sarif, Path html, int progressSeconds, double sample, boolean syncAsFences, boolean solo,
-        Layer overhead, int bufferBound, int jmmAddresses, SourceRoots sourceRoots) {
+        Layer overhead, int bufferBound, int jmmAddresses, SourceRoots sourceRoots,
+        boolean synthetic) {
 
     /**
      * How far an event goes in a run: {@code overhead=}, RoadRunner's "empty tool" taken layer by layer, so that a
@@ -129,7 +132,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
     public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
             "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed",
             "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample", "sync", "solo", "overhead", "bufferBound",
-            "jmmAddresses", "sourceRoots");
+            "jmmAddresses", "sourceRoots", "synthetic");
 
     /**
      * Infrastructure that is not the code under test, excluded unless {@code excludes} is given: test runners
@@ -288,10 +291,11 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             }
             progress = Integer.parseInt(v);
         }
+        boolean synthetic = bool(values.getOrDefault("synthetic", "false"), "synthetic");
         return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
                 modelsChosen, failOnError, memory, repeats.equals("log"), inject,
                 schedule.equals("active"), seed, triage, sarif, html, progress, sample,
-                sync.equals("fences"), solo.equals("on"), overhead, bufferBound, jmmAddresses, roots);
+                sync.equals("fences"), solo.equals("on"), overhead, bufferBound, jmmAddresses, roots, synthetic);
     }
 
     /** overhead=rewrite|log|ids|check. */

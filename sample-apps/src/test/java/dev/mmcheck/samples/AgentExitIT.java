@@ -52,6 +52,22 @@ class AgentExitIT {
         }
     }
 
+    /**
+     * When the agent sets the exit status (here 70: an incomplete check, as failOnViolation=true sets 1) it halts the
+     * JVM from its shutdown hook, which used to end the application's other hooks where they stood: JaCoCo's coverage
+     * file came out cut short. It waits for them first.
+     */
+    @Test
+    void theApplicationsOwnShutdownHookFinishesBeforeTheAgentSetsTheStatus() throws Exception {
+        Path written = dir.resolve("written-by-the-other-hook.out");
+        Path report = dir.resolve("hook.json");
+        AgentRun run = AgentRun.exec(List.of(java17(), "-javaagent:" + AgentRun.AGENT + "=report=" + report
+                + ",injectFailure=tso@100", "-cp", AgentRun.ROOT.resolve("sample-apps/target/test-classes").toString(),
+                "dev.mmcheck.samples.exits.ExitsEarly", "hook", written.toString()), report);
+        assertEquals(70, run.exit, run.output);
+        assertTrue(Files.exists(written), "the other hook finished before the halt: " + run.output);
+    }
+
     @Test
     void theSummaryReachesTheProcessStandardErrorAndAFileEvenWhenSystemErrWasReplaced() throws Exception {
         AgentRun run = exits(java17(), "swallow");

@@ -31,17 +31,28 @@ public final class ClassRewriter extends ClassVisitor {
         /** Whether atomic methods are transactions (false when no serializability check can run). */
         boolean transactions();
 
+        /** Whether the plain accesses to synthetic fields are instrumented too (synthetic=true). */
+        default boolean syntheticFields() {
+            return false;
+        }
+
         /** The context of these tables, this atomic-by-option test and this answer on transactions. */
         static Context of(FieldTable fields, SiteTable sites, java.util.function.BiPredicate<String, String> atomic,
                 boolean transactions) {
+            return of(fields, sites, atomic, transactions, false);
+        }
+
+        /** As above; {@code syntheticFields}: synthetic=true. */
+        static Context of(FieldTable fields, SiteTable sites, java.util.function.BiPredicate<String, String> atomic,
+                boolean transactions, boolean syntheticFields) {
             record Of(FieldTable fields, SiteTable sites, java.util.function.BiPredicate<String, String> atomic,
-                    boolean transactions) implements Context {
+                    boolean transactions, boolean syntheticFields) implements Context {
                 @Override
                 public boolean atomicByOption(String className, String method) {
                     return atomic.test(className, method);
                 }
             }
-            return new Of(fields, sites, atomic, transactions);
+            return new Of(fields, sites, atomic, transactions, syntheticFields);
         }
     }
 
@@ -57,6 +68,8 @@ public final class ClassRewriter extends ClassVisitor {
     private boolean tooOld;
     /** The class file's major version. */
     private int version;
+    /** The plain synthetic fields the class declares (fields come before methods in a class file). */
+    private final java.util.Set<String> syntheticFields = new java.util.HashSet<>();
 
     /** Rewrites everything: {@code ClassRewriter(next, context, facts, false)}. */
     ClassRewriter(ClassVisitor next, Context context, TypeFacts facts) {
@@ -105,6 +118,9 @@ public final class ClassRewriter extends ClassVisitor {
         if ((access & Opcodes.ACC_FINAL) != 0 && (access & Opcodes.ACC_STATIC) == 0) {
             finalInstanceFields = true;
         }
+        if ((access & Opcodes.ACC_SYNTHETIC) != 0 && (access & Opcodes.ACC_VOLATILE) == 0) {
+            syntheticFields.add(name);
+        }
         return super.visitField(access, name, descriptor, signature, value);
     }
 
@@ -112,8 +128,9 @@ public final class ClassRewriter extends ClassVisitor {
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
             String[] exceptions) {
         MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-        if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0 || next == null || tooOld) {
-            return next;
+        if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0 || next == null || tooOld
+                || ForeignAccesses.injected(access, name)) {
+            return next; // another agent's method ($jacocoInit) is left as that agent wrote it
         }
         return new MethodRewriter(this, access, name, descriptor, signature, exceptions,
                 bridge == null ? next : ProbeBridge.calls(next, bridge));
@@ -143,6 +160,25 @@ public final class ClassRewriter extends ClassVisitor {
 
     TypeFacts facts() {
         return facts;
+    }
+
+    /**
+     * Whether the accesses to field {@code name} reached through class {@code owner} (internal name) are left alone:
+     * another agent's field (JaCoCo's {@code $jacocoData}) always; a plain synthetic field unless synthetic=true.
+     * A volatile synthetic field is synchronization, and is never left out.
+     */
+    boolean leavesField(String owner, String name) {
+        if (ForeignAccesses.injected(name)) {
+            return true;
+        }
+        if (context.syntheticFields()) {
+            return false;
+        }
+        if (owner.equals(internalName) && syntheticFields.contains(name)) {
+            return true;
+        }
+        TypeFacts.FieldFacts f = facts.field(owner, name);
+        return f.isSynthetic() && !f.isVolatile();
     }
 
     FieldTable fields() {

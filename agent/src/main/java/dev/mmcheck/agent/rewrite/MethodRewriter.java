@@ -59,6 +59,8 @@ final class MethodRewriter extends MethodNode {
     private final List<MethodInsnNode> plainCalls = new ArrayList<>();
     /** Whether one of them passes arguments: it may point a helper at what it accesses, so it says where it is. */
     private boolean passes;
+    /** The accesses that are not the program's, left alone (ForeignAccesses): JaCoCo's probes, synthetic fields. */
+    private java.util.Set<AbstractInsnNode> foreign = java.util.Set.of();
 
     MethodRewriter(ClassRewriter owner, int access, String name, String desc, String signature, String[] exceptions,
             MethodVisitor next) {
@@ -82,6 +84,7 @@ final class MethodRewriter extends MethodNode {
         nextLocal = maxLocals;
         bci = Bytecode.offsets(instructions);
         fenced = FenceOrdered.modes(instructions); // before any rewriting: the fence and the access side by side
+        foreign = ForeignAccesses.of(owner, this);
         helpers = owner.syncOnly() ? java.util.Set.of() : HelperAccesses.of(owner.internalName(), this, calls::addressing);
         boolean isCtor = name.equals("<init>");
         AbstractInsnNode superCall = isCtor ? superCall() : null;
@@ -106,6 +109,9 @@ final class MethodRewriter extends MethodNode {
                 if (n == superCall) {
                     started = true;
                 }
+                continue;
+            }
+            if (foreign.contains(n)) {
                 continue;
             }
             switch (n.getType()) {
@@ -196,7 +202,7 @@ final class MethodRewriter extends MethodNode {
      */
     private static boolean mayBeInstrumented(MethodInsnNode m) {
         String o = m.owner;
-        return !m.name.startsWith("<") && !o.startsWith("[") && !o.startsWith("java/") && !o.startsWith("javax/")
+        return !m.name.startsWith("<") && !ForeignAccesses.injected(m.name) && !o.startsWith("[") && !o.startsWith("java/") && !o.startsWith("javax/")
                 && !o.startsWith("jdk/") && !o.startsWith("sun/") && !o.startsWith("com/sun/");
     }
 
@@ -287,6 +293,9 @@ final class MethodRewriter extends MethodNode {
 
     /** Whether {@code n} is a plain access that can join a group (as its first access, if {@code first}). */
     private boolean groupable(AbstractInsnNode n, boolean first) {
+        if (foreign.contains(n)) {
+            return false;
+        }
         int op = n.getOpcode();
         if (op == Opcodes.GETFIELD || op == Opcodes.PUTFIELD) {
             FieldInsnNode f = (FieldInsnNode) n;

@@ -19,9 +19,11 @@ final class TypeFacts {
     /**
      * Where a field lives: its declaring class (binary name), whether it is volatile, whether it is
      * a static final field (assigned only while its class initializes, which every other thread waits for), and
-     * whether it is a final instance field (JLS 17.5: read through a reference, it shows the constructor's value).
+     * whether it is a final instance field (JLS 17.5: read through a reference, it shows the constructor's value), and
+     * whether it is synthetic (made by a compiler or by another agent, not declared in the source).
      */
-    record FieldFacts(String declaringClass, boolean isVolatile, boolean isStaticFinal, boolean isFinalInstance) {
+    record FieldFacts(String declaringClass, boolean isVolatile, boolean isStaticFinal, boolean isFinalInstance,
+            boolean isSynthetic) {
     }
 
     private final TypePool pool;
@@ -49,14 +51,14 @@ final class TypeFacts {
                     if (matching.size() == 1) {
                         FieldDescription f = matching.getOnly();
                         return new FieldFacts(d.getName(), f.isVolatile(), f.isStatic() && f.isFinal(),
-                                !f.isStatic() && f.isFinal());
+                                !f.isStatic() && f.isFinal(), f.isSynthetic());
                     }
                 }
             }
         } catch (RuntimeException e) {
             // unresolvable (missing class, several matches): fall through
         }
-        return new FieldFacts(binary, false, false, false);
+        return new FieldFacts(binary, false, false, false, false);
     }
 
     /**

@@ -77,7 +77,11 @@ public final class Merge {
      * build plugin's check goal calls.
      */
     public static Decision decide(List<Path> reports, Triage triage) throws MergeException, IOException {
-        Merged m = of(reports);
+        return decide(of(reports), triage);
+    }
+
+    /** {@link #decide(List, Triage)} on reports already merged ({@link #of}). */
+    public static Decision decide(Merged m, Triage triage) throws IOException {
         Triage.Outcome outcome = triage.apply(m.findings());
         if (triage.rules().isEmpty() && !m.rules().isEmpty()) {
             String w = "the reports were triaged in their JVMs with " + m.rules().size() + " suppression rules ("

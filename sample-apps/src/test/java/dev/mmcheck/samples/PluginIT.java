@@ -107,6 +107,17 @@ class PluginIT {
         for (String out : List.of("mmcheck.sarif", "mmcheck.html")) {
             assertTrue(Files.size(child.dir().resolve("target/mmcheck").resolve(out)) > 0, out);
         }
+        // the merged SARIF, as GitHub code scanning reads it: valid, and located in the project's own source files
+        // (the child has no .git above it: paths are relative to the directory Maven ran in, the project's)
+        JsonNode sarif = dev.mmcheck.checker.report.SarifSchema.assertValid(
+                Files.readAllBytes(child.dir().resolve("target/mmcheck/mmcheck.sarif")));
+        JsonNode results = sarif.get("runs").get(0).get("results");
+        assertTrue(results.size() > 0, sarif.toString());
+        for (JsonNode r : results) {
+            String uri = r.at("/locations/0/physicalLocation/artifactLocation/uri").asText();
+            assertTrue(uri.equals("src/main/java/demo/Flags.java") || uri.startsWith("src/test/java/demo/"), uri);
+            assertTrue(Files.isRegularFile(child.dir().resolve(uri)), uri);
+        }
     }
 
     /**

@@ -180,14 +180,7 @@ public final class HtmlReport {
      */
     static void timeline(StringBuilder b, Finding f, boolean jmm) {
         Violation v = f.first();
-        List<EventInfo> order = new java.util.ArrayList<>();
-        if (v.path() != null && !v.path().isEmpty()) {
-            order.addAll(v.path());
-        } else {
-            order.add(v.store());
-            order.add(v.prev());
-        }
-        order.add(v.access());
+        List<EventInfo> order = v.runOrder();
         List<String> threads = order.stream().map(EventInfo::thread).distinct().toList();
         int storeColumn = threads.indexOf(v.store().thread());
         int last = order.size() - 1;

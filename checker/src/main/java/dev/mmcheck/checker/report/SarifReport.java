@@ -384,13 +384,7 @@ public final class SarifReport {
                     order.add(e.target());
                 }
             } else {
-                if (v.path() != null && !v.path().isEmpty()) {
-                    order.addAll(v.path());
-                } else {
-                    order.add(v.store());
-                    order.add(v.prev());
-                }
-                order.add(v.access());
+                order.addAll(v.runOrder());
             }
             Map<String, List<Integer>> byThread = new LinkedHashMap<>();
             for (int i = 0; i < order.size(); i++) {

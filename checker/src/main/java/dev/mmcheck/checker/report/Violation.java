@@ -122,6 +122,22 @@ public final class Violation {
         return path;
     }
 
+    /**
+     * A store-buffer violation's events in the run's order, as the HTML timeline and SARIF's code flow show them:
+     * the happens-before path from the store to prev (or the store and prev when no path was kept), then the access.
+     */
+    public List<EventInfo> runOrder() {
+        List<EventInfo> order = new java.util.ArrayList<>();
+        if (path != null && !path.isEmpty()) {
+            order.addAll(path);
+        } else {
+            order.add(store());
+            order.add(prev());
+        }
+        order.add(access());
+        return order;
+    }
+
     /** Why {@link #path()} is null; empty otherwise. */
     public String pathNote() {
         return pathNote;

@@ -150,10 +150,10 @@ public final class HtmlReport {
                     + "happens before").append(" <code>").append(esc(v.prev().describe())).append("</code></li>\n");
             timeline(b, f, jmm);
             for (String c : f.storeContexts()) {
-                b.append("<li>store called from <code>").append(esc(c)).append("</code></li>\n");
+                b.append("<li>the store's line ran again (after the report, any thread) from <code>").append(esc(c)).append("</code></li>\n");
             }
             for (String c : f.accessContexts()) {
-                b.append("<li>access called from <code>").append(esc(c)).append("</code></li>\n");
+                b.append("<li>the access's line ran again (after the report, any thread) from <code>").append(esc(c)).append("</code></li>\n");
             }
             if (v.path() != null) {
                 b.append("<li>path: <code>").append(esc(v.path().stream().map(e -> e.op() + (e.field().isEmpty()

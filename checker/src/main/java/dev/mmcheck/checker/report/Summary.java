@@ -175,10 +175,13 @@ public final class Summary {
             out.add("    prev  : although the store happens before " + pr.describe());
         }
         if (!f.storeContexts().isEmpty()) {
-            out.add("    called: store from " + String.join(" | ", f.storeContexts()));
+            // recorded after the first report, from whichever thread ran the line: not the example's own stack
+            out.add("    called: the store's line ran again from " + String.join(" | ", f.storeContexts())
+                    + " (after the report, any thread)");
         }
         if (!f.accessContexts().isEmpty()) {
-            out.add("    called: access from " + String.join(" | ", f.accessContexts()));
+            out.add("    called: the access's line ran again from " + String.join(" | ", f.accessContexts())
+                    + " (after the report, any thread)");
         }
         if (v.path() != null && v.path().size() > 2) {
             StringBuilder p = new StringBuilder("    path  : ");

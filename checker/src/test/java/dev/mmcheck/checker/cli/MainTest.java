@@ -310,7 +310,8 @@ class MainTest {
         JsonNode v = new ObjectMapper().readTree(merged.toFile()).get("violations");
         assertEquals(1, v.size(), "the same sites and fields: one finding, " + v);
         assertEquals(List.of(jvms[0][2], jvms[1][2]), strings(v.get(0).get("contexts").get("store")));
-        assertTrue(out().contains("called: store from " + jvms[0][2] + " | " + jvms[1][2]), out());
+        assertTrue(out().contains("called: the store's line ran again from " + jvms[0][2] + " | " + jvms[1][2]
+                + " (after the report, any thread)"), out());
         assertEquals("Object[]#109[1023]", v.get(0).get("events").get(0).get("field").asText());
         assertEquals("Queue.mask", v.get(0).get("examples").get(1).get("prev").get("field").asText(),
                 "the other JVM's object number is left out");

@@ -58,6 +58,28 @@ class SurefireIT {
     }
 
     /**
+     * A JUnit 4 test, run by the platform's Vintage engine (most libraries' older suites): its finding is in the report,
+     * attributed to that test by the listener, and the run is named by it, as for a Jupiter test.
+     */
+    @Test
+    void aJunit4TestThroughVintageGetsItsFindingAttributed() throws Exception {
+        ChildMaven child = ChildMaven.of("surefire-project", dir);
+        ChildMaven.Build racy = child.test("Junit4DekkerTest");
+        assertEquals(1, racy.exit(), racy.output());
+        assertTrue(racy.output().contains("Tests run: 1, Failures: 0, Errors: 0"), "the test itself passes: "
+                + racy.output());
+        assertTrue(racy.output().contains(" during Junit4DekkerTest.handshake() (not failing it"), racy.output());
+        JsonNode report = new ObjectMapper().readTree(child.dir().resolve("target/mmcheck-report.json").toFile());
+        assertEquals("surefire fork 1 of " + child.dir().getFileName() + ": tests Junit4DekkerTest",
+                report.get("source").asText());
+        assertFalse(report.get("violations").isEmpty(), report.toString());
+        for (JsonNode v : report.get("violations")) {
+            assertEquals("[\"Junit4DekkerTest.handshake()\"]", v.get("tests").toString(), v.toString());
+            assertTrue(v.toString().contains("Junit4DekkerTest.java:"), v.toString());
+        }
+    }
+
+    /**
      * An option misspelt in argLine: Surefire calls the fork's exit a crash, and the agent's one line above it says
      * what it was.
      */
@@ -88,7 +110,7 @@ class SurefireIT {
         try (java.util.stream.Stream<Path> files = Files.list(reports)) {
             jsons = files.filter(p -> p.toString().endsWith(".json")).sorted().toList();
         }
-        assertEquals(2, jsons.size(), "one report per test class's fork: " + jsons);
+        assertEquals(3, jsons.size(), "one report per test class's fork: " + jsons);
         java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", AgentRun.AGENT.toString(),
                 "merge"));

@@ -49,7 +49,22 @@ public final class EventLog {
     private static final AtomicInteger SERIALS = new AtomicInteger();
     // the atomic-field-updater variant: no sun.misc.Unsafe, so no warnings on recent JDKs
     private static final MpscUnboundedAtomicArrayQueue<ThreadLog> FRESH = new MpscUnboundedAtomicArrayQueue<>(64);
-    private static final ConcurrentHashMap<Thread, ThreadLog> BY_THREAD = new ConcurrentHashMap<>();
+    // keyed by the thread's identity: a Thread subclass may override hashCode and equals, and its override is
+    // instrumented application code that would ask for this very log (a loop), or make two threads share one
+    private static final ConcurrentHashMap<ThreadKey, ThreadLog> BY_THREAD = new ConcurrentHashMap<>();
+
+    /** A thread as a map key, by identity (one allocation per lookup: at a thread's start, begin and join, not per access). */
+    private record ThreadKey(Thread thread) {
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(thread);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ThreadKey k && k.thread == thread;
+        }
+    }
     private static final ThreadLocal<ThreadLog> CURRENT = ThreadLocal.withInitial(EventLog::attach);
 
     /**
@@ -104,11 +119,13 @@ public final class EventLog {
 
     /** The log of {@code thread}, created (and announced to the checker thread) if it has none. Any thread. */
     public static ThreadLog logOf(Thread thread) {
-        ThreadLog log = BY_THREAD.get(thread);
+        ThreadKey key = new ThreadKey(thread);
+        ThreadLog log = BY_THREAD.get(key);
         if (log != null) {
             return log;
         }
-        return BY_THREAD.computeIfAbsent(thread, t -> {
+        return BY_THREAD.computeIfAbsent(key, k -> {
+            Thread t = k.thread();
             boolean virtual = isVirtual(t);
             ThreadLog fresh = new ThreadLog(SERIALS.getAndIncrement(), t,
                     virtual ? Math.min(capacity, VIRTUAL_CAPACITY) : capacity);
@@ -144,7 +161,7 @@ public final class EventLog {
 
     /** The log of {@code thread} if it has one, else null. Any thread. */
     public static ThreadLog existingLogOf(Thread thread) {
-        return BY_THREAD.get(thread);
+        return BY_THREAD.get(new ThreadKey(thread));
     }
 
     // ---------------------------------------------------------------- for the agent
@@ -188,7 +205,7 @@ public final class EventLog {
 
     /** Forgets {@code thread} after it has ended and its log is drained. Checker thread only. */
     public static void forget(Thread thread) {
-        BY_THREAD.remove(thread);
+        BY_THREAD.remove(new ThreadKey(thread));
     }
 
     /** Stops logging: from now on probes only perform their accesses. Any thread. */

@@ -52,4 +52,40 @@ class CurrentLogTest {
             Solo.owner = null;
         }
     }
+
+    /** Threads whose class makes them all equal, and whose hashCode must never be called by the runtime. */
+    static final class AllEqual extends Thread {
+        AllEqual(Runnable task) {
+            super(task);
+        }
+
+        @Override
+        public int hashCode() {
+            // instrumented application code would log here, asking for this very thread's log: a loop
+            throw new AssertionError("the runtime called an application's Thread.hashCode");
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            throw new AssertionError("the runtime called an application's Thread.equals");
+        }
+    }
+
+    @Test
+    void threadsAreKeptByIdentityNeverByTheirOwnHashCodeOrEquals() throws Exception {
+        AtomicReference<ThreadLog> first = new AtomicReference<>();
+        AtomicReference<ThreadLog> second = new AtomicReference<>();
+        Thread a = new AllEqual(() -> first.set(EventLog.current()));
+        Thread b = new AllEqual(() -> second.set(EventLog.current()));
+        a.start();
+        a.join();
+        b.start();
+        b.join();
+        assertNotSame(first.get(), second.get(), "each thread has its own log");
+        assertSame(first.get(), EventLog.existingLogOf(a));
+        assertSame(second.get(), EventLog.logOf(b));
+        EventLog.forget(a);
+        EventLog.forget(b);
+        assertSame(null, EventLog.existingLogOf(a));
+    }
 }

@@ -13,6 +13,8 @@
  * sources). Memory words follow JCTools' vocabulary ({@code lv}/{@code sv}/{@code lp}/{@code sp}/{@code so}/{@code cas}
  * with a comment at each call site saying which barrier it relies on and which thread may call it); each member says
  * which thread may call it (owner only, checker thread only, any thread). A probe never throws where the instruction
- * it surrounds would not, and never leaves a stripe held or a solo window open when the instruction throws.
+ * it surrounds would not, and leaves no stripe held and no solo window open when the instruction throws (a window an
+ * error the probes cannot foresee leaves open, a StackOverflowError at a probe's call, is closed at the thread's next
+ * window or stripe).
  */
 package dev.mmcheck.runtime;

@@ -41,6 +41,13 @@ import java.util.function.Consumer;
  * it, neither checked (a blocking acquire that read an older value would only wait longer). Thread start
  * copies every clock of the parent to the child, join joins the joined thread's into the joiner's.
  *
+ * <p>Joins that cannot change anything are left out (the same reports, less work: most accesses are to data one
+ * thread wrote last). A thread's views only grow, and {@code rel ⊑ cur ⊑ acq} holds for each: so when a location's
+ * {@code w}, {@code m} or {@code msg} (with twin) was last set from one thread's {@code sc} or {@code cur} and has not
+ * taken anyone else's knowledge since, it is below that thread's view for good, and that thread's read of it joins
+ * nothing ({@code m} becomes the thread's {@code sc}). Each location keeps, per view, the key of such a thread (0:
+ * none); a thread gets a new key when its views are replaced ({@link #start}).
+ *
  * <p>Locations and threads are small non-negative ints chosen by the caller; event ids are the caller's
  * (an index in the stream). Memory grows with locations, threads and writes per location (each write's id
  * is kept for reports): nothing is reclaimed yet. Not thread-safe: one caller, events in the order of the
@@ -59,6 +66,7 @@ public final class RobustnessMonitor {
     private Thr[] thrs = new Thr[4];
     private long violations;
     private long nextTag;
+    private long nextKey;   // the last key given to a thread's views (the views-dominate marks of Loc)
 
     /** A monitor that hands each violation to {@code sink}, volatile read as {@link VolatileRule#SYNCHRONIZATION_ORDER}. */
     public RobustnessMonitor(Consumer<RobustnessViolation> sink) {
@@ -89,6 +97,7 @@ public final class RobustnessMonitor {
         }
         c.violations = violations;
         c.nextTag = nextTag;
+        c.nextKey = nextKey;
         return c;
     }
 
@@ -288,7 +297,7 @@ public final class RobustnessMonitor {
     /** {@code parent} starts {@code child}: the child begins with every clock of the parent. */
     public void start(int parent, int child) {
         Thr p = thr(parent);
-        thr(child).assign(p);
+        thr(child).assign(p, ++nextKey);
     }
 
     /** {@code joiner} has joined {@code joined}: every clock of the joined thread is joined into the joiner's. */
@@ -375,16 +384,26 @@ public final class RobustnessMonitor {
         t.memoFor(x);
         long sc = t.sc.version() + t.scU.version();
         if (t.memoSc[x] != sc || t.memoM[x] != l.m.version() + l.mU.version()) {
-            l.m.join(t.sc);
-            l.mU.join(t.scU);
+            if (l.mBy == t.key) {
+                // m ⊑ sc: the join is sc (a copy, not a comparison per entry); still only below this thread's views
+                l.m.assign(t.sc);
+                l.mU.assign(t.scU);
+            } else {
+                l.m.join(t.sc);
+                l.mU.join(t.scU);
+                l.mBy = 0;
+            }
             t.memoSc[x] = sc;
             t.memoM[x] = l.m.version() + l.mU.version();
         }
         long w = l.w.version() + l.wU.version();
-        if (t.memoW[x] != w) {
+        if (l.wBy != t.key && t.memoW[x] != w) { // w ⊑ sc when this thread wrote it
             t.sc.join(l.w);
             t.scU.join(l.wU);
             t.memoW[x] = w;
+        }
+        if (l.msgBy == t.key) {
+            return; // msg ⊑ cur ⊑ acq: no join or raise below changes anything
         }
         long msg = l.msg.version() + l.msgU.version();
         if (t.memoAcq[x] != msg) {
@@ -414,14 +433,21 @@ public final class RobustnessMonitor {
         int k = l.append(id, false, known, value, nextTag);
         int ku = l.countU;
         // SC half: mo and rb edges into the writer (m holds the last write and its readers), then publish
-        l.m.raise(x, k);
-        t.sc.join(l.m);
+        if (l.mBy == t.key) {
+            t.sc.raise(x, k); // m ⊑ sc but for the new write
+            t.scU.raise(x, ku);
+        } else {
+            l.m.raise(x, k);
+            t.sc.join(l.m);
+            l.mU.raise(x, ku);
+            t.scU.join(l.mU);
+        }
         l.w.assign(t.sc);
         l.m.assign(t.sc);
-        l.mU.raise(x, ku);
-        t.scU.join(l.mU);
         l.wU.assign(t.scU);
         l.mU.assign(t.scU);
+        l.wBy = t.key;
+        l.mBy = t.key;
         // the model's half
         t.cur.raise(x, k);
         t.acq.raise(x, k);
@@ -430,14 +456,17 @@ public final class RobustnessMonitor {
         if (release && keep) {
             l.msg.join(t.cur);
             l.msgU.join(t.curU);
+            l.msgBy = l.msgBy == t.key ? t.key : 0; // below cur only if the message kept was
         } else if (release) {
             l.msg.assign(t.cur);
             l.msgU.assign(t.curU);
+            l.msgBy = t.key;
         } else {
             l.msg.assign(t.rel);
             l.msg.raise(x, k);
             l.msgU.assign(t.relU);
             l.msgU.raise(x, ku);
+            l.msgBy = t.key; // rel ⊑ cur, and cur holds the new write
         }
     }
 
@@ -445,13 +474,19 @@ public final class RobustnessMonitor {
     private void rmwUpdate(Thr t, Loc l, int x, boolean acquire, boolean release, boolean known, long value,
             long id) {
         int k = l.append(id, true, known, value, nextTag);
-        l.m.raise(x, k);
-        t.sc.join(l.m);
+        if (l.mBy == t.key) {
+            t.sc.raise(x, k); // m ⊑ sc but for the new write (and mU ⊑ scU: no new U-stamp)
+        } else {
+            l.m.raise(x, k);
+            t.sc.join(l.m);
+            t.scU.join(l.mU);
+        }
         l.w.assign(t.sc);
         l.m.assign(t.sc);
-        t.scU.join(l.mU);
         l.wU.assign(t.scU);
         l.mU.assign(t.scU);
+        l.wBy = t.key;
+        l.mBy = t.key;
         rmwModel(t, l, x, k, acquire, release);
     }
 
@@ -475,6 +510,8 @@ public final class RobustnessMonitor {
             l.msg.join(t.rel);
             l.msgU.join(t.relU);
         }
+        // below cur: after an acquire part (cur took msg), or if it was before (cur took the new write); else unknown
+        l.msgBy = acquire || l.msgBy == t.key ? t.key : 0;
     }
 
     // ---- state ----
@@ -507,6 +544,7 @@ public final class RobustnessMonitor {
         Thr t = thrs[thread];
         if (t == null) {
             t = thrs[thread] = new Thr();
+            t.key = ++nextKey;
         }
         return t;
     }
@@ -531,6 +569,8 @@ public final class RobustnessMonitor {
         long[] memoW = new long[0];
         long[] memoAcq = new long[0];
         long[] memoCur = new long[0];
+        // names these views while they only grow (Loc's marks); a new one when they are replaced; 0 is no thread's
+        long key;
 
         /** Makes room for location {@code x} in the memos. */
         void memoFor(int x) {
@@ -571,6 +611,7 @@ public final class RobustnessMonitor {
         }
 
         Thr(Thr o) {
+            key = o.key;
             memoSc = o.memoSc.clone();
             memoM = o.memoM.clone();
             memoW = o.memoW.clone();
@@ -586,7 +627,9 @@ public final class RobustnessMonitor {
             relU = o.relU.duplicate();
         }
 
-        void assign(Thr o) {
+        /** Replaces every view by {@code o}'s; {@code newKey}: these views' new key (they may have shrunk). */
+        void assign(Thr o, long newKey) {
+            key = newKey;
             forgetMemos();
             sc.assign(o.sc);
             scU.assign(o.scU);
@@ -628,6 +671,9 @@ public final class RobustnessMonitor {
         boolean[] known;         // ... whether its value is known
         long[] value;            // ... its value
         int[] firstOfU;          // per U-stamp - baseU: the stamp of the write that has it first (a non-RMW write)
+        long wBy;                // the key of a thread whose sc (scU) is above w (wU) for good, or 0
+        long mBy;                // ... above m (mU), or 0
+        long msgBy;              // ... whose cur (curU) is above msg (msgU), or 0
 
         Loc() {
             w = new View();
@@ -661,6 +707,9 @@ public final class RobustnessMonitor {
             known = o.known.clone();
             value = o.value.clone();
             firstOfU = o.firstOfU.clone();
+            wBy = o.wBy;
+            mBy = o.mBy;
+            msgBy = o.msgBy;
         }
 
         long id(int k) {
@@ -728,6 +777,9 @@ public final class RobustnessMonitor {
             known[0] = false;
             value[0] = 0;
             firstOfU[0] = count;
+            wBy = 0;
+            mBy = 0;
+            msgBy = 0;
             w.clear();
             m.clear();
             wU.clear();

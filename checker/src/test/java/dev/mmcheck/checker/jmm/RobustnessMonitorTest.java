@@ -182,6 +182,33 @@ class RobustnessMonitorTest {
     }
 
     @Test
+    void aVolatileWriteKeepsTheMessageItFollowsAndItsWriterStillLearnsItByReading() {
+        // T0: y=1; x=1 (volatile); T1: x=2 (volatile); r=x (volatile, its own write); s=y: the message of x=2 keeps
+        // x=1's under the synchronization order, so T1's volatile read of x acquires y=1 and s cannot read 0; a
+        // monitor that took x=2's message for T1's own knowledge alone (it is not) would skip the acquire and report
+        m.store(0, Y, PLAIN, 1, 1);
+        m.store(0, X, AccessMode.VOLATILE, 1, 2);
+        m.store(1, X, AccessMode.VOLATILE, 2, 3);
+        m.load(1, X, AccessMode.VOLATILE, 4);
+        m.load(1, Y, PLAIN, 5);
+        assertEquals(List.of(), reports);
+    }
+
+    @Test
+    void aThreadIdUsedAgainStartsWithTheStartersKnowledgeOnly() {
+        // T1 writes y then x and ends; its id starts a new thread from T0, which knows neither; the new T1 reads x=1
+        // then y: plain message passing, reported; a monitor that let the new T1 inherit what the old one wrote skips
+        // reading x's writer's knowledge and misses it
+        m.store(1, Y, PLAIN, 1, 1);
+        m.store(1, X, PLAIN, 1, 2);
+        m.start(0, 1);
+        m.load(1, X, PLAIN, 3);
+        m.load(1, Y, PLAIN, 4);
+        assertEquals(1, reports.size(), reports.toString());
+        assertEquals(4, reports.get(0).event());
+    }
+
+    @Test
     void aCopyKeepsTheVolatileRuleAndTheLatestVolatileWrites() {
         RobustnessMonitor so = new RobustnessMonitor(reports::add, VolatileRule.SYNCHRONIZATION_ORDER);
         so.store(0, X, AccessMode.VOLATILE, 1, 1);

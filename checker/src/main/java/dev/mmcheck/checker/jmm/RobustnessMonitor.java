@@ -136,7 +136,7 @@ public final class RobustnessMonitor {
         }
         vol.raise(x, l.count);
         volU.raise(x, l.countU);
-        l.renew(x);
+        l.renew(x, nextKey);
     }
 
     /** Violations reported so far. */
@@ -384,10 +384,11 @@ public final class RobustnessMonitor {
         t.memoFor(x);
         long sc = t.sc.version() + t.scU.version();
         if (t.memoSc[x] != sc || t.memoM[x] != l.m.version() + l.mU.version()) {
-            if (l.mBy == t.key) {
+            if (below(l.mBy, t)) {
                 // m ⊑ sc: the join is sc (a copy, not a comparison per entry); still only below this thread's views
                 l.m.assign(t.sc);
                 l.mU.assign(t.scU);
+                l.mBy = t.key; // now this thread's alone (it may have been every thread's, at a renewal)
             } else {
                 l.m.join(t.sc);
                 l.mU.join(t.scU);
@@ -397,12 +398,12 @@ public final class RobustnessMonitor {
             t.memoM[x] = l.m.version() + l.mU.version();
         }
         long w = l.w.version() + l.wU.version();
-        if (l.wBy != t.key && t.memoW[x] != w) { // w ⊑ sc when this thread wrote it
+        if (!below(l.wBy, t) && t.memoW[x] != w) { // w ⊑ sc when this thread wrote it
             t.sc.join(l.w);
             t.scU.join(l.wU);
             t.memoW[x] = w;
         }
-        if (l.msgBy == t.key) {
+        if (below(l.msgBy, t)) {
             return; // msg ⊑ cur ⊑ acq: no join or raise below changes anything
         }
         long msg = l.msg.version() + l.msgU.version();
@@ -433,7 +434,7 @@ public final class RobustnessMonitor {
         int k = l.append(id, false, known, value, nextTag);
         int ku = l.countU;
         // SC half: mo and rb edges into the writer (m holds the last write and its readers), then publish
-        if (l.mBy == t.key) {
+        if (below(l.mBy, t)) {
             t.sc.raise(x, k); // m ⊑ sc but for the new write
             t.scU.raise(x, ku);
         } else {
@@ -456,7 +457,7 @@ public final class RobustnessMonitor {
         if (release && keep) {
             l.msg.join(t.cur);
             l.msgU.join(t.curU);
-            l.msgBy = l.msgBy == t.key ? t.key : 0; // below cur only if the message kept was
+            l.msgBy = below(l.msgBy, t) ? t.key : 0; // below cur only if the message kept was
         } else if (release) {
             l.msg.assign(t.cur);
             l.msgU.assign(t.curU);
@@ -474,7 +475,7 @@ public final class RobustnessMonitor {
     private void rmwUpdate(Thr t, Loc l, int x, boolean acquire, boolean release, boolean known, long value,
             long id) {
         int k = l.append(id, true, known, value, nextTag);
-        if (l.mBy == t.key) {
+        if (below(l.mBy, t)) {
             t.sc.raise(x, k); // m ⊑ sc but for the new write (and mU ⊑ scU: no new U-stamp)
         } else {
             l.m.raise(x, k);
@@ -511,7 +512,12 @@ public final class RobustnessMonitor {
             l.msgU.join(t.relU);
         }
         // below cur: after an acquire part (cur took msg), or if it was before (cur took the new write); else unknown
-        l.msgBy = acquire || l.msgBy == t.key ? t.key : 0;
+        l.msgBy = acquire || below(l.msgBy, t) ? t.key : 0;
+    }
+
+    /** Whether a view marked {@code by} (a Loc's mark) is below {@code t}'s views for good. */
+    private static boolean below(long by, Thr t) {
+        return by == t.key || by < 0 && t.key <= -by;
     }
 
     // ---- state ----
@@ -671,9 +677,11 @@ public final class RobustnessMonitor {
         boolean[] known;         // ... whether its value is known
         long[] value;            // ... its value
         int[] firstOfU;          // per U-stamp - baseU: the stamp of the write that has it first (a non-RMW write)
-        long wBy;                // the key of a thread whose sc (scU) is above w (wU) for good, or 0
-        long mBy;                // ... above m (mU), or 0
-        long msgBy;              // ... whose cur (curU) is above msg (msgU), or 0
+        // the key of a thread whose sc (scU) is above w (wU) for good; -K: every thread whose key is at most K (those
+        // that had their views at the location's last renewal, or ever: a new location's views are empty); 0: none
+        long wBy = -Long.MAX_VALUE;
+        long mBy = -Long.MAX_VALUE;  // ... above m (mU)
+        long msgBy = -Long.MAX_VALUE; // ... whose cur (curU) is above msg (msgU)
 
         Loc() {
             w = new View();
@@ -767,7 +775,7 @@ public final class RobustnessMonitor {
          * Starts a new life at index {@code x}: its last write becomes the initial value of a new location (known to
          * every thread, value unknown), nothing older stays logged, and its views hold only itself.
          */
-        void renew(int x) {
+        void renew(int x, long lastKey) {
             base = count;
             baseU = countU;
             // only index 0 is read before the next appends overwrite the others: no allocation
@@ -777,9 +785,10 @@ public final class RobustnessMonitor {
             known[0] = false;
             value[0] = 0;
             firstOfU[0] = count;
-            wBy = 0;
-            mBy = 0;
-            msgBy = 0;
+            // each view now holds this write alone, and retire raised every thread's views to it
+            wBy = -lastKey;
+            mBy = -lastKey;
+            msgBy = -lastKey;
             w.clear();
             m.clear();
             wU.clear();

@@ -1,27 +1,54 @@
 package dev.mmcheck.agent;
 
 import dev.mmcheck.agent.rewrite.Transformation;
-import dev.mmcheck.checker.engine.Fault;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.report.SourceRoots;
 import dev.mmcheck.checker.report.Triage;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.regex.Pattern;
+
+import static dev.mmcheck.agent.OptionTable.ATOMIC;
+import static dev.mmcheck.agent.OptionTable.BASELINE;
+import static dev.mmcheck.agent.OptionTable.BUFFER_BOUND;
+import static dev.mmcheck.agent.OptionTable.CHECKER_MEMORY;
+import static dev.mmcheck.agent.OptionTable.EXCLUDES;
+import static dev.mmcheck.agent.OptionTable.FAIL_ON;
+import static dev.mmcheck.agent.OptionTable.FAIL_ON_ERROR;
+import static dev.mmcheck.agent.OptionTable.FAIL_ON_VIOLATION;
+import static dev.mmcheck.agent.OptionTable.HTML;
+import static dev.mmcheck.agent.OptionTable.INCLUDES;
+import static dev.mmcheck.agent.OptionTable.INJECT_FAILURE;
+import static dev.mmcheck.agent.OptionTable.JMM_ADDRESSES;
+import static dev.mmcheck.agent.OptionTable.MODELS;
+import static dev.mmcheck.agent.OptionTable.OVERHEAD;
+import static dev.mmcheck.agent.OptionTable.PROGRESS;
+import static dev.mmcheck.agent.OptionTable.REPEATED_LOADS;
+import static dev.mmcheck.agent.OptionTable.REPORT;
+import static dev.mmcheck.agent.OptionTable.SAMPLE;
+import static dev.mmcheck.agent.OptionTable.SARIF;
+import static dev.mmcheck.agent.OptionTable.SCHEDULE;
+import static dev.mmcheck.agent.OptionTable.SEED;
+import static dev.mmcheck.agent.OptionTable.SELF_CHECK;
+import static dev.mmcheck.agent.OptionTable.SOLO;
+import static dev.mmcheck.agent.OptionTable.SOURCE_ROOTS;
+import static dev.mmcheck.agent.OptionTable.SUPPRESS;
+import static dev.mmcheck.agent.OptionTable.SYNC;
+import static dev.mmcheck.agent.OptionTable.SYNTHETIC;
+import static dev.mmcheck.agent.OptionTable.TRACE;
 
 /**
  * The agent's options, JaCoCo style: {@code -javaagent:mmcheck.jar=KEY=VALUE,KEY=VALUE} (list items
  * separated by {@code :}), or {@code -Dmmcheck.KEY=VALUE}; agent arguments win over system
- * properties. Parsed and validated in one place: an unknown key or a malformed value is an
- * {@link OptionException} whose message is the one line the JVM prints before it stops. Immutable.
+ * properties. Each key's default, parser, validation and doc line are its entry in {@link OptionTable}; this record
+ * is the typed view the rest of the agent reads. An unknown key or a malformed value is an {@link OptionException}
+ * whose message is the one line the JVM prints before it stops. Immutable.
  *
  * @param report          where the JSON report goes
  * @param analyses        which monitors run
@@ -101,38 +128,8 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
     /** The store buffers' bound when bufferBound= is not given (MonitorConfig.defaults()). */
     public static final int DEFAULT_BUFFER_BOUND = 4096;
 
-    /** bufferBound=N (at least 1) or none (unbounded). */
-    private static int bufferBound(String v) throws OptionException {
-        if (v.equals("none")) {
-            return Integer.MAX_VALUE;
-        }
-        try {
-            int n = Integer.parseInt(v);
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // below
-        }
-        throw new OptionException("option bufferBound=" + v + " must be a whole number of stores, at least 1, or none");
-    }
-
-    /** jmmAddresses=N, at least 1. */
-    private static int jmmAddresses(String v) throws OptionException {
-        if (v.matches("\\d{1,9}") && Integer.parseInt(v) >= 1) {
-            return Integer.parseInt(v);
-        }
-        throw new OptionException("option jmmAddresses=" + v + " must be a whole number of addresses, at least 1");
-    }
-
     /** The schedule when schedule= is not given (docs/schedules.md says why). */
     public static final String DEFAULT_SCHEDULE = "active";
-
-    /** The option keys, in the order the help lists them. */
-    public static final List<String> KEYS = List.of("report", "models", "includes", "excludes", "trace",
-            "failOnViolation", "selfCheck", "atomic", "failOnError", "checkerMemory", "repeatedLoads", "injectFailure", "schedule", "seed",
-            "failOn", "suppress", "baseline", "sarif", "html", "progress", "sample", "sync", "solo", "overhead", "bufferBound",
-            "jmmAddresses", "sourceRoots", "synthetic");
 
     /**
      * Infrastructure that is not the code under test, excluded unless {@code excludes} is given: test runners
@@ -143,9 +140,6 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             "org.apiguardian.*", "org.apache.maven.*", "org.gradle.*", "worker.org.gradle.*", "org.testng.*",
             "org.mockito.*", "org.easymock.*", "org.assertj.*", "org.hamcrest.*");
 
-    private static final Pattern GLOB = Pattern.compile("[A-Za-z0-9_$.*?]+");
-    private static final Pattern METHOD_GLOB = Pattern.compile("[A-Za-z0-9_$.*?]+#[A-Za-z0-9_$*?<>]+");
-
     /** A malformed option: the message names the option and what is wrong. */
     public static final class OptionException extends Exception {
         private static final long serialVersionUID = 1L;
@@ -155,7 +149,10 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         }
     }
 
-    /** Parses agent arguments (may be null or empty) and {@code mmcheck.*} system properties. */
+    /**
+     * Parses agent arguments (may be null or empty) and {@code mmcheck.*} system properties: each value by its
+     * {@link OptionTable} entry, in the table's order, then the checks that involve several options.
+     */
     public static Options parse(String agentArgs, Properties system) throws OptionException {
         Map<String, String> values = new LinkedHashMap<>();
         for (String name : system.stringPropertyNames()) {
@@ -173,67 +170,37 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
                 values.put(known(pair.substring(0, eq).trim(), "agent argument"), pair.substring(eq + 1).trim());
             }
         }
-        Path report = path(values.getOrDefault("report", "mmcheck-report.json"), "report");
-        Set<Analysis> analyses = analyses(values.getOrDefault("models", "tso:pso"));
-        List<String> includes = globs(values.get("includes"), "includes", GLOB);
-        List<String> excludes = values.containsKey("excludes") ? globs(values.get("excludes"), "excludes", GLOB)
-                : DEFAULT_EXCLUDES;
-        Path trace = values.containsKey("trace") ? path(values.get("trace"), "trace") : null;
-        boolean fail = bool(values.getOrDefault("failOnViolation", "false"), "failOnViolation");
-        boolean self = bool(values.getOrDefault("selfCheck", "false"), "selfCheck");
-        List<String> atomic = globs(values.get("atomic"), "atomic", METHOD_GLOB);
-        boolean failOnError = bool(values.getOrDefault("failOnError", "true"), "failOnError");
-        String inject = values.get("injectFailure");
-        if (inject != null && !inject.startsWith("checker-loop@") && Fault.parse(inject) == null) {
-            throw new OptionException("option injectFailure=" + inject + " must be STAGE@EVENT, STAGE one of "
-                    + String.join(", ", Fault.STAGES) + ", checker-loop");
+        Map<String, Object> p = new HashMap<>();
+        for (OptionTable.Option<?> o : OptionTable.ALL) {
+            p.put(o.key(), o.parse(values.get(o.key())));
         }
-        if (inject != null && inject.startsWith("checker-loop@")
-                && Fault.parse("core" + inject.substring("checker-loop".length())) == null) {
-            throw new OptionException("option injectFailure=" + inject + ": the event must be a number >= 0");
-        }
-        long memory = values.containsKey("checkerMemory") ? size(values.get("checkerMemory"), "checkerMemory") : 0;
-        String repeats = values.getOrDefault("repeatedLoads", "skip");
-        if (!repeats.equals("skip") && !repeats.equals("log")) {
-            throw new OptionException("option repeatedLoads=" + repeats + " must be skip or log");
-        }
-        String schedule = values.getOrDefault("schedule", DEFAULT_SCHEDULE);
-        if (!schedule.equals("os") && !schedule.equals("active")) {
-            throw new OptionException("option schedule=" + schedule + " must be os or active");
-        }
-        Long seed = null;
-        if (values.containsKey("seed")) {
-            try {
-                seed = Long.parseLong(values.get("seed"));
-            } catch (NumberFormatException e) {
-                throw new OptionException("option seed=" + values.get("seed") + " must be a whole number");
-            }
-        }
-        double sample = sample(values.get("sample"));
-        if (seed != null && schedule.equals("os") && sample >= 1) {
+        return combined(values, p, system);
+    }
+
+    /** The options from their parsed values {@code p}, once the checks that involve several of them pass. */
+    private static Options combined(Map<String, String> values, Map<String, Object> p, Properties system)
+            throws OptionException {
+        Path trace = TRACE.in(p);
+        boolean self = SELF_CHECK.in(p);
+        List<String> atomic = ATOMIC.in(p);
+        boolean schedule = SCHEDULE.in(p);
+        Long seed = SEED.in(p);
+        double sample = SAMPLE.in(p);
+        boolean fences = SYNC.in(p);
+        Layer overhead = OVERHEAD.in(p);
+        if (seed != null && !schedule && sample >= 1) {
             throw new OptionException("option seed=" + seed + " has no effect with schedule=os and without sample=");
         }
-        String sync = values.getOrDefault("sync", "addresses");
-        if (!sync.equals("addresses") && !sync.equals("fences")) {
-            throw new OptionException("option sync=" + sync + " must be addresses or fences");
-        }
-        if (sync.equals("fences") && sample >= 1) {
+        if (fences && sample >= 1) {
             throw new OptionException("option sync=fences has no effect without sample= (it says how a sampled run logs "
                     + "the synchronization of the objects it does not sample)");
         }
-        String solo = values.getOrDefault("solo", "on");
-        if (!solo.equals("on") && !solo.equals("off")) {
-            throw new OptionException("option solo=" + solo + " must be on or off");
-        }
-        int bufferBound = bufferBound(values.getOrDefault("bufferBound", String.valueOf(DEFAULT_BUFFER_BOUND)));
-        int jmmAddresses = jmmAddresses(values.getOrDefault("jmmAddresses",
-                String.valueOf(dev.mmcheck.checker.jmm.JmmAnalyzer.DEFAULT_BOUND)));
-        Layer overhead = layer(values.getOrDefault("overhead", "check"));
         if (overhead != Layer.CHECK && (trace != null || self)) {
             throw new OptionException("option overhead=" + overhead.value + " checks nothing, so it cannot be combined with "
                     + (trace != null ? "trace= (no event would reach the trace)" : "selfCheck=true (no read would be checked)"));
         }
-        boolean modelsChosen = values.containsKey("models");
+        Set<Analysis> analyses = MODELS.in(p);
+        boolean modelsChosen = values.containsKey(MODELS.key());
         if (sample < 1) {
             // docs/sampling.md: with plain accesses of some objects unlogged, only PSO's reports stay genuine
             if (!modelsChosen) {
@@ -259,9 +226,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         }
         Triage triage;
         try {
-            triage = Triage.load(values.containsKey("suppress") ? path(values.get("suppress"), "suppress") : null,
-                    values.containsKey("baseline") ? path(values.get("baseline"), "baseline") : null,
-                    Triage.categories(values.getOrDefault("failOn", "all")));
+            triage = Triage.load(SUPPRESS.in(p), BASELINE.in(p), Triage.categories(FAIL_ON.in(p)));
         } catch (Triage.TriageException e) {
             throw new OptionException((e.getMessage().startsWith("unknown category") ? "option failOn: " : "")
                     + e.getMessage());
@@ -272,152 +237,18 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             // called unused for not matching here (docs/build.md, "Forks")
             triage = triage.partialRun();
         }
-        Path sarif = values.containsKey("sarif") ? path(values.get("sarif"), "sarif") : null;
-        Path html = values.containsKey("html") ? path(values.get("html"), "html") : null;
-        SourceRoots roots = null;
-        if (values.containsKey("sourceRoots")) {
-            try {
-                roots = SourceRoots.parse(values.get("sourceRoots"));
-            } catch (IllegalArgumentException e) {
-                throw new OptionException("option sourceRoots=" + values.get("sourceRoots") + ": " + e.getMessage()
-                        + " (directories separated by '" + java.io.File.pathSeparator + "')");
-            }
-        }
-        int progress = 0;
-        if (values.containsKey("progress")) {
-            String v = values.get("progress");
-            if (!v.matches("\\d{1,6}") || Integer.parseInt(v) < 1) {
-                throw new OptionException("option progress=" + v + " must be a number of seconds, at least 1");
-            }
-            progress = Integer.parseInt(v);
-        }
-        boolean synthetic = bool(values.getOrDefault("synthetic", "false"), "synthetic");
-        return new Options(report, analyses, includes, excludes, trace, fail, self, atomic,
-                modelsChosen, failOnError, memory, repeats.equals("log"), inject,
-                schedule.equals("active"), seed, triage, sarif, html, progress, sample,
-                sync.equals("fences"), solo.equals("on"), overhead, bufferBound, jmmAddresses, roots, synthetic);
-    }
-
-    /** overhead=rewrite|log|ids|check. */
-    private static Layer layer(String v) throws OptionException {
-        for (Layer l : Layer.values()) {
-            if (l.value.equals(v)) {
-                return l;
-            }
-        }
-        throw new OptionException("option overhead=" + v + " must be rewrite, log, ids or check (check, the default, is a "
-                + "normal run; the others measure mmcheck's own cost and check nothing)");
-    }
-
-    /** sample=R: a decimal number above 0 and at most 1; absent is 1. */
-    private static double sample(String v) throws OptionException {
-        if (v == null) {
-            return 1;
-        }
-        double r;
-        try {
-            r = v.matches("\\d*\\.?\\d+([eE]-?\\d+)?") ? Double.parseDouble(v) : Double.NaN;
-        } catch (NumberFormatException e) {
-            r = Double.NaN;
-        }
-        if (!(r > 0 && r <= 1)) {
-            throw new OptionException("option sample=" + v + " must be a number above 0 and at most 1, such as 0.05");
-        }
-        return r;
+        return new Options(REPORT.in(p), analyses, INCLUDES.in(p), EXCLUDES.in(p), trace, FAIL_ON_VIOLATION.in(p), self,
+                atomic, modelsChosen, FAIL_ON_ERROR.in(p), CHECKER_MEMORY.in(p), REPEATED_LOADS.in(p),
+                INJECT_FAILURE.in(p), schedule, seed, triage, SARIF.in(p), HTML.in(p), PROGRESS.in(p), sample, fences,
+                SOLO.in(p), overhead, BUFFER_BOUND.in(p), JMM_ADDRESSES.in(p), SOURCE_ROOTS.in(p), SYNTHETIC.in(p));
     }
 
     private static String known(String key, String where) throws OptionException {
-        for (String k : KEYS) {
-            if (k.equals(key)) {
-                return k;
-            }
+        if (OptionTable.KEYS.contains(key)) {
+            return key;
         }
         throw new OptionException("unknown option '" + key + "' (" + where + "); known options: "
-                + String.join(", ", KEYS));
-    }
-
-    /** A file name; {@code %p} in it becomes this JVM's process id, so that forks never share a file. */
-    private static Path path(String v, String key) throws OptionException {
-        if (v.isEmpty()) {
-            throw new OptionException("option " + key + " needs a file name");
-        }
-        try {
-            return Path.of(v.replace("%p", String.valueOf(ProcessHandle.current().pid())));
-        } catch (RuntimeException e) {
-            throw new OptionException("option " + key + "=" + v + " is not a valid path");
-        }
-    }
-
-    /** A size such as {@code 512m}, {@code 2g}, {@code 65536} (bytes), at least 1 MiB. */
-    private static long size(String v, String key) throws OptionException {
-        java.util.regex.Matcher m = Pattern.compile("(\\d{1,12})([kKmMgG]?)").matcher(v);
-        if (!m.matches()) {
-            throw new OptionException("option " + key + "=" + v + " must be a size such as 256m or 2g");
-        }
-        long n = Long.parseLong(m.group(1));
-        switch (m.group(2).toLowerCase(Locale.ROOT)) {
-            case "k" -> n <<= 10;
-            case "m" -> n <<= 20;
-            case "g" -> n <<= 30;
-            default -> { }
-        }
-        if (n < (1 << 20)) {
-            throw new OptionException("option " + key + "=" + v + " is below the least of 1m");
-        }
-        return n;
-    }
-
-    private static boolean bool(String v, String key) throws OptionException {
-        switch (v.toLowerCase(Locale.ROOT)) {
-            case "true":
-                return true;
-            case "false":
-                return false;
-            default:
-                throw new OptionException("option " + key + "=" + v + " must be true or false");
-        }
-    }
-
-    private static Set<Analysis> analyses(String v) throws OptionException {
-        Set<Analysis> chosen = EnumSet.noneOf(Analysis.class);
-        for (String name : v.split(":")) {
-            if (name.isBlank()) {
-                continue;
-            }
-            if (name.trim().equalsIgnoreCase("all")) {
-                chosen.addAll(EnumSet.allOf(Analysis.class));
-                continue;
-            }
-            Analysis a = Analysis.parse(name);
-            if (a == null) {
-                throw new OptionException("option models=" + v + ": unknown model '" + name.trim()
-                        + "' (choose from " + Analysis.NAMES + ", separated by ':', or all)");
-            }
-            chosen.add(a);
-        }
-        if (chosen.isEmpty()) {
-            throw new OptionException("option models needs at least one of " + Analysis.NAMES);
-        }
-        return chosen;
-    }
-
-    private static List<String> globs(String v, String key, Pattern shape) throws OptionException {
-        List<String> out = new ArrayList<>();
-        if (v == null) {
-            return out;
-        }
-        for (String g : v.split(":")) {
-            if (g.isEmpty()) {
-                continue;
-            }
-            if (!shape.matcher(g).matches()) {
-                throw new OptionException("option " + key + ": '" + g + "' is not a valid pattern"
-                        + (key.equals("atomic") ? " (expected CLASS#METHOD, e.g. com.example.Pool#take*)"
-                        : " (a class name with * and ? wildcards)"));
-            }
-            out.add(g);
-        }
-        return out;
+                + String.join(", ", OptionTable.KEYS));
     }
 
     /**

@@ -1,12 +1,9 @@
 package dev.mmcheck.maven;
 
 import org.apache.maven.artifact.Artifact;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.apache.maven.project.MavenProject;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -16,47 +13,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@code prepare-agent} and {@code prepare-agent-integration} share: the agent's options as parameters, and
- * putting the agent on the property that Surefire or Failsafe reads ({@code @{argLine}}).
+ * What {@code prepare-agent} and {@code prepare-agent-integration} share: the agent's own options as parameters
+ * (beside those of {@link AbstractMmcheckMojo}), and putting the agent on the property that Surefire or Failsafe
+ * reads ({@code @{argLine}}).
  */
-abstract class AbstractAgentMojo extends AbstractMojo {
+abstract class AbstractAgentMojo extends AbstractMmcheckMojo {
 
     /** The agent's coordinates among the plugin's dependencies. */
     static final String AGENT = "dev.mmcheck:mmcheck-agent";
 
-    @Parameter(defaultValue = "${project}", readonly = true, required = true)
-    MavenProject project;
-
     @Parameter(defaultValue = "${plugin.artifactMap}", readonly = true, required = true)
     Map<String, Artifact> pluginArtifactMap;
-
-    /** Leave the property alone: the tests run without the agent. */
-    @Parameter(property = "mmcheck.skip", defaultValue = "false")
-    boolean skip;
 
     /** The property the agent's argument goes into: Surefire and Failsafe read {@code argLine}. */
     @Parameter(property = "mmcheck.propertyName", defaultValue = "argLine")
     String propertyName;
 
-    /** Where each fork writes its JSON report ({@code check} merges them). */
-    @Parameter(property = "mmcheck.reportDirectory", defaultValue = "${project.build.directory}/mmcheck")
-    File reportDirectory;
-
     /** The models checked (agent option {@code models}, e.g. {@code tso:pso}). */
     @Parameter(property = "mmcheck.models")
     String models;
-
-    /** The categories that fail the build (race, relaxed, atomicity or all); decided by {@code check}. */
-    @Parameter(property = "mmcheck.failOn")
-    String failOn;
-
-    /** A file of suppression rules of reviewed findings; applied by {@code check}. */
-    @Parameter(property = "mmcheck.suppress")
-    File suppress;
-
-    /** A baseline file (written by {@code check} when absent); applied by {@code check}. */
-    @Parameter(property = "mmcheck.baseline")
-    File baseline;
 
     /** {@code active} (default) or {@code os} (agent option {@code schedule}). */
     @Parameter(property = "mmcheck.schedule")
@@ -65,10 +40,6 @@ abstract class AbstractAgentMojo extends AbstractMojo {
     /** The fraction of objects checked (agent option {@code sample}, docs/sampling.md). */
     @Parameter(property = "mmcheck.sample")
     String sample;
-
-    /** Any other agent options, {@code KEY=VALUE,KEY=VALUE} (docs/agent.md). */
-    @Parameter(property = "mmcheck.options")
-    String options;
 
     /** The name of a fork's report in the report directory, with {@code %p} for its process id. */
     abstract String reportName();

@@ -9,16 +9,13 @@ import dev.mmcheck.checker.report.SourceRoots;
 import dev.mmcheck.checker.report.Summary;
 import dev.mmcheck.checker.report.Triage;
 import org.apache.maven.execution.MavenSession;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
-import org.apache.maven.project.MavenProject;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -35,7 +32,7 @@ import java.util.Map;
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.NONE,
         threadSafe = true)
-public class CheckMojo extends AbstractMojo {
+public class CheckMojo extends AbstractMmcheckMojo {
 
     /** The merged outputs' names, in the report directory. */
     static final String MERGED = "mmcheck";
@@ -43,35 +40,8 @@ public class CheckMojo extends AbstractMojo {
     /** How many findings the failure message shows. */
     static final int SHOWN = 3;
 
-    @Parameter(defaultValue = "${project}", readonly = true, required = true)
-    MavenProject project;
-
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
     MavenSession session;
-
-    /** Do nothing. */
-    @Parameter(property = "mmcheck.skip", defaultValue = "false")
-    boolean skip;
-
-    /** Where the forks wrote their reports (prepare-agent's reportDirectory). */
-    @Parameter(property = "mmcheck.reportDirectory", defaultValue = "${project.build.directory}/mmcheck")
-    File reportDirectory;
-
-    /** The categories that fail the build: race, relaxed, atomicity, separated by ':' or ',', or all (default). */
-    @Parameter(property = "mmcheck.failOn")
-    String failOn;
-
-    /** A file of suppression rules of reviewed findings (docs/user-guide.md). */
-    @Parameter(property = "mmcheck.suppress")
-    File suppress;
-
-    /** A baseline of known findings: written with the findings of this build when absent; later builds fail only on new ones. */
-    @Parameter(property = "mmcheck.baseline")
-    File baseline;
-
-    /** The agent options given to prepare-agent; failOn=, suppress= and baseline= in it are read here. */
-    @Parameter(property = "mmcheck.options")
-    String options;
 
     /** Fail the build when the run is incomplete (classes or events left unchecked, a failure inside mmcheck). */
     @Parameter(property = "mmcheck.failOnIncomplete", defaultValue = "true")

@@ -97,8 +97,8 @@ final class FieldRewriting {
 
     /** The lock probe of plain field access {@code f}, by where it stands in a group of accesses (MethodRewriter.groups). */
     private Probe lockPlain(FieldInsnNode f) {
-        MethodRewriter.Grouped g = rw.grouped(f);
-        return g == null ? Probe.LOCK_PLAIN_FIELD : g == MethodRewriter.Grouped.FIRST ? Probe.LOCK_PLAIN_FIELD_FIRST
+        AccessGroups.Grouped g = rw.grouped(f);
+        return g == null ? Probe.LOCK_PLAIN_FIELD : g == AccessGroups.Grouped.FIRST ? Probe.LOCK_PLAIN_FIELD_FIRST
                 : Probe.LOCK_PLAIN_FIELD_IN;
     }
 

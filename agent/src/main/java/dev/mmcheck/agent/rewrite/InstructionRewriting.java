@@ -111,8 +111,8 @@ final class InstructionRewriting {
 
     /** The lock probe of element access {@code n}: alone, first of a group, or later in one (MethodRewriter.groups). */
     private Probe lockElement(AbstractInsnNode n, Probe alone, Probe first, Probe in) {
-        MethodRewriter.Grouped g = rw.grouped(n);
-        return g == null ? alone : g == MethodRewriter.Grouped.FIRST ? first : in;
+        AccessGroups.Grouped g = rw.grouped(n);
+        return g == null ? alone : g == AccessGroups.Grouped.FIRST ? first : in;
     }
 
     static char arrayLetter(int k) {

@@ -48,8 +48,8 @@ final class MethodRewriter extends MethodNode {
     private Map<AbstractInsnNode, String> fenced;
     private int line;
     private int rewritten;
-    /** The plain accesses that share one solo window with their neighbours, and where each stands ({@link #groups}). */
-    private Map<AbstractInsnNode, Grouped> grouped = Map.of();
+    /** The plain accesses that share one solo window with their neighbours, and where each stands ({@link AccessGroups}). */
+    private Map<AbstractInsnNode, AccessGroups.Grouped> grouped = Map.of();
     private final FieldRewriting fields = new FieldRewriting(this);
     private final InstructionRewriting others = new InstructionRewriting(this);
     private final CallRewriting calls = new CallRewriting(this);
@@ -99,7 +99,7 @@ final class MethodRewriter extends MethodNode {
         int endFence = isCtor && owner.hasFinalInstanceFields() ? Kinds.STORE_STORE_FENCE
                 : name.equals("<clinit>") ? Kinds.FULL_FENCE : -1;
 
-        grouped = groups(superCall);
+        grouped = AccessGroups.of(owner, this, foreign, superCall);
         for (AbstractInsnNode n : instructions.toArray()) {
             if (n instanceof LineNumberNode) {
                 line = ((LineNumberNode) n).line;
@@ -217,125 +217,9 @@ final class MethodRewriter extends MethodNode {
         return at == null ? -1 : at;
     }
 
-    /** Where a plain access stands in a group of accesses that share one solo window ({@link #groups}). */
-    enum Grouped {
-        /** Opens the window, if its thread is in a solo period, and leaves it open. */
-        FIRST,
-        /** Runs in the window its group's first access opened. */
-        IN,
-        /** Runs in it, and the window closes after it. */
-        LAST
-    }
-
     /** Where instruction {@code n} stands in a group of plain accesses, or null if it is in none. */
-    Grouped grouped(AbstractInsnNode n) {
+    AccessGroups.Grouped grouped(AbstractInsnNode n) {
         return grouped.get(n);
-    }
-
-    /**
-     * The groups of plain accesses (instance fields that are not volatile, array elements) in stretches of
-     * straight-line code with nothing between them that can throw, block, call or load a class: in a solo period the
-     * first opens the window (runtime.Solo) and the others run in it with next to no probe work (runtime.Probes,
-     * "groups of plain accesses"). An access to another class's field may only open a group (resolving its class may
-     * wait for a class loader), and a primitive element load may not (its ungrouped probe skips the stripe for a
-     * repeated load in runs with no period). Two accesses at least; none before a constructor's super() call.
-     */
-    private Map<AbstractInsnNode, Grouped> groups(AbstractInsnNode superCall) {
-        if (owner.syncOnly()) {
-            return Map.of();
-        }
-        java.util.Set<AbstractInsnNode> targets = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        for (AbstractInsnNode n = instructions.getFirst(); n != null; n = n.getNext()) {
-            if (n instanceof org.objectweb.asm.tree.JumpInsnNode j) {
-                targets.add(j.label);
-            } else if (n instanceof org.objectweb.asm.tree.TableSwitchInsnNode t) {
-                targets.add(t.dflt);
-                targets.addAll(t.labels);
-            } else if (n instanceof org.objectweb.asm.tree.LookupSwitchInsnNode l) {
-                targets.add(l.dflt);
-                targets.addAll(l.labels);
-            }
-        }
-        for (TryCatchBlockNode h : tryCatchBlocks) {
-            targets.add(h.start);
-            targets.add(h.end);
-            targets.add(h.handler);
-        }
-        Map<AbstractInsnNode, Grouped> roles = new java.util.IdentityHashMap<>();
-        List<AbstractInsnNode> run = new ArrayList<>();
-        boolean started = superCall == null;
-        for (AbstractInsnNode n = instructions.getFirst(); n != null; n = n.getNext()) {
-            if (!started) {
-                started = n == superCall;
-                continue;
-            }
-            if (groupable(n, run.isEmpty())) {
-                run.add(n);
-            } else if (!neutral(n, targets)) {
-                assign(run, roles);
-                if (groupable(n, true)) {
-                    run.add(n);
-                }
-            }
-        }
-        assign(run, roles);
-        return roles;
-    }
-
-    private static void assign(List<AbstractInsnNode> run, Map<AbstractInsnNode, Grouped> roles) {
-        if (run.size() >= 2) {
-            for (int i = 0; i < run.size(); i++) {
-                roles.put(run.get(i), i == 0 ? Grouped.FIRST : i == run.size() - 1 ? Grouped.LAST : Grouped.IN);
-            }
-        }
-        run.clear();
-    }
-
-    /** Whether {@code n} is a plain access that can join a group (as its first access, if {@code first}). */
-    private boolean groupable(AbstractInsnNode n, boolean first) {
-        if (foreign.contains(n)) {
-            return false;
-        }
-        int op = n.getOpcode();
-        if (op == Opcodes.GETFIELD || op == Opcodes.PUTFIELD) {
-            FieldInsnNode f = (FieldInsnNode) n;
-            return !owner.facts().field(f.owner, f.name).isVolatile() && (first || f.owner.equals(owner.internalName()));
-        }
-        if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {
-            return op == Opcodes.AALOAD || !first;
-        }
-        return op >= Opcodes.IASTORE && op <= Opcodes.SASTORE;
-    }
-
-    /**
-     * Whether {@code n} can stand between two accesses of a group: it cannot throw, block, call, load a class or be
-     * jumped to (locals, constants, stack operations, arithmetic but integer division and remainder, conversions,
-     * comparisons, line numbers).
-     */
-    private static boolean neutral(AbstractInsnNode n, java.util.Set<AbstractInsnNode> targets) {
-        int op = n.getOpcode();
-        switch (n.getType()) {
-            case AbstractInsnNode.LINE:
-                return true;
-            case AbstractInsnNode.LABEL:
-                return !targets.contains(n);
-            case AbstractInsnNode.VAR_INSN:
-                return op != Opcodes.RET;
-            case AbstractInsnNode.IINC_INSN:
-                return true;
-            case AbstractInsnNode.INT_INSN:
-                return op == Opcodes.BIPUSH || op == Opcodes.SIPUSH;
-            case AbstractInsnNode.LDC_INSN:
-                Object c = ((LdcInsnNode) n).cst;
-                return c instanceof Number || c instanceof String;
-            case AbstractInsnNode.INSN:
-                if (op == Opcodes.IDIV || op == Opcodes.LDIV || op == Opcodes.IREM || op == Opcodes.LREM) {
-                    return false;
-                }
-                return op <= Opcodes.DCONST_1 || (op >= Opcodes.POP && op <= Opcodes.DCMPG);
-            default:
-                return false;
-        }
     }
 
     /** The INVOKESPECIAL that initializes {@code this} in a constructor. */
@@ -474,7 +358,7 @@ final class MethodRewriter extends MethodNode {
 
     /** Appends the probe that closes a group's window to {@code code} when {@code n} is the group's last access. */
     void endGroupAfter(AbstractInsnNode n, InsnList code) {
-        if (grouped(n) == Grouped.LAST) {
+        if (grouped(n) == AccessGroups.Grouped.LAST) {
             code.add(loadLog());
             code.add(Probe.END_GROUP.call());
         }

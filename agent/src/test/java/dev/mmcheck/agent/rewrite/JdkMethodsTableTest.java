@@ -117,15 +117,15 @@ class JdkMethodsTableTest {
         if (r.model().equals("load or CAS")) {
             // Thread.interrupted(): the clear's site (volatile flavour), and a second of mode volatile for the read alone
             assertEquals("— (clear), `volatile` (read)", r.mode(), at);
-            assertEquals("", JdkModel.mode(call, name), at);
+            assertEquals("", AtomicModel.mode(call, name), at);
             return;
         }
         String[] parts = r.mode().split(" / ");
         assertTrue(parts.length <= 2, at + ": " + r.mode());
-        assertEquals(mode(parts[0], at), JdkModel.mode(call, name), at + ": its site's mode");
-        assertEquals(parts.length == 2, JdkModel.canFail(call, name), at + ": whether it can fail (a second mode)");
+        assertEquals(mode(parts[0], at), AtomicModel.mode(call, name), at + ": its site's mode");
+        assertEquals(parts.length == 2, AtomicModel.canFail(call, name), at + ": whether it can fail (a second mode)");
         if (parts.length == 2) {
-            assertEquals(mode(parts[1], at), dev.mmcheck.checker.event.SiteModes.failed(JdkModel.mode(call, name)),
+            assertEquals(mode(parts[1], at), dev.mmcheck.checker.event.SiteModes.failed(AtomicModel.mode(call, name)),
                     at + ": the mode when it failed");
         }
     }
@@ -198,10 +198,10 @@ class JdkMethodsTableTest {
             }
             String at = owner + "." + name;
             assertEquals(kind, c.kind(), at + ": " + c);
-            assertEquals(mode, JdkModel.mode(c, name), at);
-            assertEquals(failed != null, JdkModel.canFail(c, name), at + " can fail");
+            assertEquals(mode, AtomicModel.mode(c, name), at);
+            assertEquals(failed != null, AtomicModel.canFail(c, name), at + " can fail");
             if (failed != null) {
-                assertEquals(failed, dev.mmcheck.checker.event.SiteModes.failed(JdkModel.mode(c, name)), at);
+                assertEquals(failed, dev.mmcheck.checker.event.SiteModes.failed(AtomicModel.mode(c, name)), at);
             }
         }
         assertTrue(methods > 0, l);

@@ -126,11 +126,11 @@ class JdkModelTest {
                 : Opcodes.INVOKEVIRTUAL, internal, method, desc, false);
         String at = owner + "." + method;
         assertEquals(kindOf(kind), c.kind(), at);
-        assertEquals(mode, JdkModel.mode(c, method), at);
-        assertEquals(failed != null, JdkModel.canFail(c, method), at + " can fail");
+        assertEquals(mode, AtomicModel.mode(c, method), at);
+        assertEquals(failed != null, AtomicModel.canFail(c, method), at + " can fail");
         if (failed != null) {
-            assertEquals(failed, dev.mmcheck.checker.event.SiteModes.failed(JdkModel.mode(c, method)), at);
-            assertEquals(method.startsWith("compareAndExchange"), JdkModel.returnsWitness(method), at);
+            assertEquals(failed, dev.mmcheck.checker.event.SiteModes.failed(AtomicModel.mode(c, method)), at);
+            assertEquals(method.startsWith("compareAndExchange"), AtomicModel.returnsWitness(method), at);
         }
     }
 

@@ -169,16 +169,12 @@ public final class Checker implements EventSink {
             case JMM -> new JmmAnalyzer(findings, site -> names.siteOf(site).mode(), config.monitors().jmmAddresses(),
                     VolatileRule.SYNCHRONIZATION_ORDER);
         };
-        if (a.serializability()) {
-            // the serializability checks keep their own per-thread and per-address state
-            running.add(a);
-        } else {
-            x.ensureThreads(width);
-            if (addressCapacity > 0) {
-                x.ensureAddress(addressCapacity - 1);
-            }
-            running.add(a);
+        // the serializability checks keep their own per-thread and per-address state (Analyzer's defaults)
+        x.ensureThreads(width);
+        if (addressCapacity > 0) {
+            x.ensureAddress(addressCapacity - 1);
         }
+        running.add(a);
         analyzers.add(x);
         started.add(x);
     }
@@ -359,7 +355,7 @@ public final class Checker implements EventSink {
             width = Math.max(n, width * 2);
             clocks.ensureThreads(width);
             for (Analyzer a : analyzers) {
-                if (a != null && !a.analysis().serializability()) {
+                if (a != null) {
                     a.ensureThreads(width);
                 }
             }
@@ -376,7 +372,7 @@ public final class Checker implements EventSink {
             addressCapacity = (int) Math.max(address + 1L, grown);
             clocks.ensureCapacity(addressCapacity); // no doubling of its own past the bound
             for (Analyzer a : analyzers) {
-                if (a != null && !a.analysis().serializability()) {
+                if (a != null) {
                     a.ensureAddress(addressCapacity - 1);
                 }
             }

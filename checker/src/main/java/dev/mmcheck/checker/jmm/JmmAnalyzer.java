@@ -89,16 +89,6 @@ public final class JmmAnalyzer implements Analyzer {
     }
 
     @Override
-    public void ensureThreads(int threads) {
-        // the monitor grows its thread records on demand
-    }
-
-    @Override
-    public void ensureAddress(int address) {
-        // addresses are mapped to locations on first access
-    }
-
-    @Override
     public void event(int kind, int t, int operand, int site, long seq) {
         curThread = t;
         curKind = kind;

@@ -70,11 +70,6 @@ public final class PsoMonitor implements Analyzer {
     }
 
     @Override
-    public void ensureAddress(int address) {
-        // the per-address words live in the clocks' table, which the checker sizes
-    }
-
-    @Override
     public void event(int kind, int t, int operand, int site, long seq) {
         if (Codes.isAccess(kind)) {
             // Fig. 5, lines 3-9

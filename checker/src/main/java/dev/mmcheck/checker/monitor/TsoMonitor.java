@@ -54,11 +54,6 @@ public final class TsoMonitor implements Analyzer {
     }
 
     @Override
-    public void ensureAddress(int address) {
-        // the per-address words live in the clocks' table, which the checker sizes
-    }
-
-    @Override
     public void event(int kind, int t, int operand, int site, long seq) {
         if (Codes.isAccess(kind)) {
             // Fig. 4, lines 3-11: is a store to this address buffered in another thread?

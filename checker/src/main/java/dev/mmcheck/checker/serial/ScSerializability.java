@@ -410,14 +410,4 @@ public final class ScSerializability implements Analyzer {
     public Analysis analysis() {
         return Analysis.SCSER;
     }
-
-    @Override
-    public void ensureThreads(int threads) {
-        // per-thread state grows on demand
-    }
-
-    @Override
-    public void ensureAddress(int address) {
-        // per-address state grows on demand
-    }
 }

@@ -766,14 +766,4 @@ public final class TsoSerializability implements Analyzer {
     public Analysis analysis() {
         return Analysis.TSOSER;
     }
-
-    @Override
-    public void ensureThreads(int threads) {
-        // per-thread state grows on demand
-    }
-
-    @Override
-    public void ensureAddress(int address) {
-        // per-address state grows on demand
-    }
 }

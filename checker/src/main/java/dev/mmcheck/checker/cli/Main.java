@@ -99,9 +99,9 @@ public final class Main {
                 .addSubcommand(new Replay())
                 .addSubcommand(new Convert())
                 .addSubcommand(new MergeCommand())
-                .addSubcommand(new dev.mmcheck.checker.history.HistoryCommand(out, err))
+                .addSubcommand(new HistoryCommand(out, err))
                 .addSubcommand(new CommandLine.HelpCommand());
-        return dev.mmcheck.checker.history.HistoryCommand.oneLineErrors(cl, out, err).execute(args);
+        return HistoryCommand.oneLineErrors(cl, out, err).execute(args);
     }
 
     @Command(name = "mmcheck", mixinStandardHelpOptions = true, versionProvider = VersionOf.class,

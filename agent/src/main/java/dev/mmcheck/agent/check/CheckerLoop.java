@@ -297,10 +297,10 @@ public final class CheckerLoop implements Runnable {
         }
         boundaries.poll();
         List<String> lines = new ArrayList<>();
-        List<dev.mmcheck.checker.report.Finding> all =
-                dev.mmcheck.checker.report.Finding.group(checker.result().violations());
+        List<dev.mmcheck.checker.result.Finding> all =
+                dev.mmcheck.checker.result.Finding.group(checker.result().violations());
         int i = 1;
-        for (dev.mmcheck.checker.report.Finding f : all) {
+        for (dev.mmcheck.checker.result.Finding f : all) {
             if (seenKeys.add(f.key()) && !b.begins) {
                 testsByKey.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(b.test);
                 f.tests(List.of(b.test));
@@ -332,7 +332,7 @@ public final class CheckerLoop implements Runnable {
         lastProgressConsumed = checked;
         lastProgressAt = now;
         long backlog = Math.max(0, produced() - checked);
-        int findings = dev.mmcheck.checker.report.Finding.group(checker.result().violations()).size();
+        int findings = dev.mmcheck.checker.result.Finding.group(checker.result().violations()).size();
         long tables = (long) heap.addressIdBound() * (checker.bytesPerAddress() + Heap.BYTES_PER_ADDRESS);
         progressOut.accept(String.format("mmcheck: progress at %d s: %,d events checked (%,.0f/s), backlog %,d, "
                 + "%d findings so far, checker tables ~%,d MB of %,d MB%s", (now - started) / 1_000_000_000L, checked,

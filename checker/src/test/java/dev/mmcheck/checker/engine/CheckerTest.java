@@ -6,9 +6,9 @@ import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.monitor.MonitorConfig;
-import dev.mmcheck.checker.report.CheckResult;
-import dev.mmcheck.checker.report.EventInfo;
-import dev.mmcheck.checker.report.Violation;
+import dev.mmcheck.checker.result.CheckResult;
+import dev.mmcheck.checker.result.EventInfo;
+import dev.mmcheck.checker.result.Violation;
 import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;

@@ -4,7 +4,7 @@ import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.finding.Analysis;
-import dev.mmcheck.checker.report.CheckResult;
+import dev.mmcheck.checker.result.CheckResult;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayDeque;

@@ -564,7 +564,7 @@ public final class CheckerLoop implements Runnable {
         if (trace != null) {
             // a replay of the trace must not take a forgotten id's new address for its old one
             for (int a = 0; a < heap.addressIdBound(); a++) {
-                trace.event(dev.mmcheck.checker.event.Codes.ADDRESS_DEAD, 0, a, -1);
+                trace.event(Kinds.ADDRESS_DEAD, 0, a, -1);
             }
         }
         checker.forgetAddresses();
@@ -863,7 +863,7 @@ public final class CheckerLoop implements Runnable {
         updateAddressLimit();
         heap.expunge(a -> {
             added += failure == null ? 1 : 0;
-            emit(dev.mmcheck.checker.event.Codes.ADDRESS_DEAD, 0, a, -1);
+            emit(Kinds.ADDRESS_DEAD, 0, a, -1);
             if (selfCheck != null) {
                 selfCheck.forget(a);
             }

@@ -1,6 +1,10 @@
 package dev.mmcheck.checker;
 
 import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.commons.ClassRemapper;
+import org.objectweb.asm.commons.Remapper;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,19 +21,23 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The checker's packages depend on each other in one direction only (event and clock at the bottom;
- * finding; the analyses; report; the engine; the command line on top): no cycle, among every package of
- * the module, nested ones and the top one included; and the checker never uses the agent or the runtime:
- * it must stay testable on hand-written traces. Read from the sources, so that a reference by full name
- * counts as much as an import.
+ * finding; the analyses and the result model; the engine; the report's writers; the command line on top): no cycle,
+ * among every package of the module, nested ones and the top one included; and the checker never uses the agent, and
+ * of the runtime only {@code Kinds}' constants, which javac copies into the checker's classes: it must stay testable
+ * on hand-written traces, and run without the runtime. Read from the sources, so that a reference by full name
+ * counts as much as an import; and from the compiled classes, for the runtime.
  */
 class PackageDependenciesTest {
 
     private static final Path SOURCES = Path.of("src/main/java");
     private static final String CHECKER = "dev.mmcheck.checker";
+    /** The runtime's package: the checker may name only its {@code Kinds} (the event codes' one list). */
+    private static final String RUNTIME = "dev.mmcheck.runtime";
     /** A qualified name of mmcheck's: its package is the run of lower-case segments. */
     private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.mmcheck(?:\\.[a-z][a-z0-9_]*)+");
     private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
@@ -69,11 +77,12 @@ class PackageDependenciesTest {
     @Test
     void noCyclesBetweenThePackagesAndNoAgent() throws IOException {
         Map<String, Set<String>> deps = dependencies();
-        assertTrue(deps.keySet().containsAll(List.of("event", "clock", "finding", "monitor", "serial", "report",
-                "engine", "cli", "trace", "history")), deps.toString());
+        assertTrue(deps.keySet().containsAll(List.of("event", "clock", "finding", "monitor", "serial", "result",
+                "report", "engine", "cli", "trace", "history")), deps.toString());
         for (Map.Entry<String, Set<String>> e : deps.entrySet()) {
             for (String used : e.getValue()) {
-                assertTrue(deps.containsKey(used), e.getKey() + " uses " + used + ", not the checker's");
+                assertTrue(deps.containsKey(used) || used.equals(RUNTIME), e.getKey() + " uses " + used
+                        + ", not the checker's");
             }
         }
         assertEquals(List.of(), cycles(deps), "cycles between packages: " + deps);
@@ -83,14 +92,52 @@ class PackageDependenciesTest {
     void theLayersAreAsDocumented() throws IOException {
         // docs/architecture.md: what each package may use
         Map<String, Set<String>> deps = dependencies();
+        deps.values().forEach(used -> used.remove(RUNTIME)); // Kinds' constants: below every package (see below)
         assertEquals(Set.of(), deps.get("event"));
         assertEquals(Set.of(), deps.get("clock"));
         assertEquals(Set.of(), deps.get("finding"));
         assertTrue(Set.of("event", "clock", "finding").containsAll(deps.get("monitor")), deps.get("monitor").toString());
         assertTrue(Set.of("event", "finding").containsAll(deps.get("serial")), deps.get("serial").toString());
-        assertTrue(Set.of("event", "finding").containsAll(deps.get("report")), deps.get("report").toString());
+        // the result model never uses its writers; the writers read the model, and the engine builds it without them
+        assertTrue(Set.of("event", "finding").containsAll(deps.get("result")), deps.get("result").toString());
+        assertTrue(Set.of("event", "finding", "result").containsAll(deps.get("report")), deps.get("report").toString());
+        assertFalse(deps.get("engine").contains("report"), deps.get("engine").toString());
         // the access-mode analysis: the monitor, and its adapter to the event stream and the findings
         assertTrue(Set.of("event", "finding").containsAll(deps.get("jmm")), deps.get("jmm").toString());
+    }
+
+    @Test
+    void ofTheRuntimeOnlyKindsConstantsAndNoCompiledClassUsesIt() throws IOException {
+        Pattern runtimeName = Pattern.compile("\\b" + Pattern.quote(RUNTIME) + "\\.(\\w+)");
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                Matcher m = runtimeName.matcher(code(Files.readString(f)));
+                while (m.find()) {
+                    assertEquals("Kinds", m.group(1), f + " uses the runtime's " + m.group(1));
+                }
+            }
+        }
+        // javac copies a constant into the class that uses it (and leaves at most an unused constant-pool entry naming
+        // Kinds, never resolved): no compiled class of the checker uses the runtime, so the command line and the Maven
+        // plugin run without it (the checker's dependency on it is "provided")
+        Set<String> used = new TreeSet<>();
+        int read = 0;
+        try (Stream<Path> files = Files.walk(Path.of("target/classes"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
+                new ClassReader(Files.readAllBytes(f)).accept(new ClassRemapper(new ClassWriter(0), new Remapper() {
+                    @Override
+                    public String map(String internalName) {
+                        if (internalName.startsWith(RUNTIME.replace('.', '/') + "/")) {
+                            used.add(f.getFileName() + " uses " + internalName);
+                        }
+                        return internalName;
+                    }
+                }), 0);
+                read++;
+            }
+        }
+        assertTrue(read > 100, "compiled classes read: " + read);
+        assertEquals(Set.of(), used);
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.mmcheck.maven;
 
-import dev.mmcheck.checker.report.Finding;
 import dev.mmcheck.checker.report.HtmlReport;
 import dev.mmcheck.checker.report.JsonReport;
 import dev.mmcheck.checker.report.Merge;
@@ -8,6 +7,7 @@ import dev.mmcheck.checker.report.SarifReport;
 import dev.mmcheck.checker.report.SourceRoots;
 import dev.mmcheck.checker.report.Summary;
 import dev.mmcheck.checker.report.Triage;
+import dev.mmcheck.checker.result.Finding;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;

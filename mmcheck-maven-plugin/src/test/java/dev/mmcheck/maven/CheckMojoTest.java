@@ -2,11 +2,11 @@ package dev.mmcheck.maven;
 
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.Symbols;
-import dev.mmcheck.checker.report.Category;
-import dev.mmcheck.checker.report.CheckResult;
 import dev.mmcheck.checker.report.JsonReport;
 import dev.mmcheck.checker.report.Merge;
 import dev.mmcheck.checker.report.Triage;
+import dev.mmcheck.checker.result.Category;
+import dev.mmcheck.checker.result.CheckResult;
 import dev.mmcheck.checker.trace.TextTraceReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

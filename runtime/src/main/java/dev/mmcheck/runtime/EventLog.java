@@ -212,9 +212,4 @@ public final class EventLog {
     public static void close() {
         closed = true;
     }
-
-    /** Whether values are recorded for the self-check. Any thread. */
-    public static boolean recordsValues() {
-        return selfCheck;
-    }
 }

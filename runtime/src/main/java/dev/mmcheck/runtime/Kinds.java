@@ -1,9 +1,11 @@
 package dev.mmcheck.runtime;
 
 /**
- * Event kinds as the runtime writes them. The codes 0-15 are the checker's event codes
- * ({@code dev.mmcheck.checker.event.Codes}; a test in the agent module keeps the two equal); the
- * codes from 32 on exist only between the runtime and the agent's checker thread.
+ * The event kinds' codes: the one list, for the runtime that writes them and the checker that reads them. The
+ * codes 0-15 are the checker's ({@code dev.mmcheck.checker.event.EventKind} names each, in this order; the checker
+ * compiles against these constants, which javac copies into its classes, so it needs no runtime class when it
+ * runs); the codes from 32 on exist only between the runtime and the agent's checker thread. Codes are part of
+ * the binary trace format: never renumber, only append. Constants only: nothing here may need initializing.
  */
 public final class Kinds {
 
@@ -40,6 +42,8 @@ public final class Kinds {
     public static final int TX_BEGIN = 13;
     /** an atomic method ended */
     public static final int TX_END = 14;
+    /** the address's object was collected, its id may be reused (written by the checker thread, never by probes) */
+    public static final int ADDRESS_DEAD = 15;
 
     /** A started thread's first event: orders it after the start (runtime only). */
     public static final int THREAD_BEGIN = 32;

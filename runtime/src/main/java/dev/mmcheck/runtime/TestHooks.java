@@ -61,11 +61,6 @@ public final class TestHooks {
         return b == null ? new String[0] : b.end(name, timeoutMillis);
     }
 
-    /** Whether schedule=active is on (then {@link #reseed} means something). */
-    public static boolean scheduleActive() {
-        return Schedule.active;
-    }
-
     /** The seed schedule=active draws from now. */
     public static long seed() {
         return Schedule.seed;

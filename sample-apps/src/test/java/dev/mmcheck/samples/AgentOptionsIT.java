@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.report.SarifSchema;
-import dev.mmcheck.checker.report.Violation;
+import dev.mmcheck.checker.result.Violation;
 import dev.mmcheck.checker.trace.TraceFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

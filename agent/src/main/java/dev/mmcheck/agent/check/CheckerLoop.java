@@ -297,10 +297,10 @@ public final class CheckerLoop implements Runnable {
         }
         boundaries.poll();
         List<String> lines = new ArrayList<>();
-        List<dev.mmcheck.checker.report.Finding> all =
-                dev.mmcheck.checker.report.Finding.group(checker.result().violations());
+        List<dev.mmcheck.checker.result.Finding> all =
+                dev.mmcheck.checker.result.Finding.group(checker.result().violations());
         int i = 1;
-        for (dev.mmcheck.checker.report.Finding f : all) {
+        for (dev.mmcheck.checker.result.Finding f : all) {
             if (seenKeys.add(f.key()) && !b.begins) {
                 testsByKey.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(b.test);
                 f.tests(List.of(b.test));
@@ -332,7 +332,7 @@ public final class CheckerLoop implements Runnable {
         lastProgressConsumed = checked;
         lastProgressAt = now;
         long backlog = Math.max(0, produced() - checked);
-        int findings = dev.mmcheck.checker.report.Finding.group(checker.result().violations()).size();
+        int findings = dev.mmcheck.checker.result.Finding.group(checker.result().violations()).size();
         long tables = (long) heap.addressIdBound() * (checker.bytesPerAddress() + Heap.BYTES_PER_ADDRESS);
         progressOut.accept(String.format("mmcheck: progress at %d s: %,d events checked (%,.0f/s), backlog %,d, "
                 + "%d findings so far, checker tables ~%,d MB of %,d MB%s", (now - started) / 1_000_000_000L, checked,
@@ -564,7 +564,7 @@ public final class CheckerLoop implements Runnable {
         if (trace != null) {
             // a replay of the trace must not take a forgotten id's new address for its old one
             for (int a = 0; a < heap.addressIdBound(); a++) {
-                trace.event(dev.mmcheck.checker.event.Codes.ADDRESS_DEAD, 0, a, -1);
+                trace.event(Kinds.ADDRESS_DEAD, 0, a, -1);
             }
         }
         checker.forgetAddresses();
@@ -863,7 +863,7 @@ public final class CheckerLoop implements Runnable {
         updateAddressLimit();
         heap.expunge(a -> {
             added += failure == null ? 1 : 0;
-            emit(dev.mmcheck.checker.event.Codes.ADDRESS_DEAD, 0, a, -1);
+            emit(Kinds.ADDRESS_DEAD, 0, a, -1);
             if (selfCheck != null) {
                 selfCheck.forget(a);
             }

@@ -2,7 +2,7 @@ package dev.mmcheck.agent.rewrite;
 
 import dev.mmcheck.agent.fixtures.jdk.ThreadsAndReferences;
 import dev.mmcheck.checker.finding.Analysis;
-import dev.mmcheck.checker.report.Violation;
+import dev.mmcheck.checker.result.Violation;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.Probes;
 import dev.mmcheck.runtime.Unmodelled;

@@ -5,7 +5,7 @@ import dev.mmcheck.checker.event.Names;
 import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.monitor.MonitorConfig;
-import dev.mmcheck.checker.report.Violation;
+import dev.mmcheck.checker.result.Violation;
 import dev.mmcheck.runtime.Kinds;
 
 import java.util.ArrayList;

@@ -4,7 +4,6 @@ import dev.mmcheck.agent.Options;
 import dev.mmcheck.agent.fixtures.Transactions;
 import dev.mmcheck.agent.ids.FieldTable;
 import dev.mmcheck.agent.ids.SiteTable;
-import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.Kinds;
 import dev.mmcheck.runtime.ThreadLog;
@@ -186,11 +185,5 @@ class TransactionsTest {
                 new java.util.Properties());
         assertTrue(with.declaresTransactions());
         assertEquals(List.of(B, S, E), run(transform(Transactions.class, with), "byOption"));
-    }
-
-    @Test
-    void theRuntimesCodesAreTheCheckersCodes() {
-        assertEquals(Codes.TX_BEGIN, Kinds.TX_BEGIN);
-        assertEquals(Codes.TX_END, Kinds.TX_END);
     }
 }

@@ -5,9 +5,6 @@ import dev.mmcheck.checker.event.EventBuffer;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Note;
-import dev.mmcheck.checker.report.CheckResult;
-import dev.mmcheck.checker.report.Category;
-import dev.mmcheck.checker.report.Finding;
 import dev.mmcheck.checker.report.HtmlReport;
 import dev.mmcheck.checker.report.JsonReport;
 import dev.mmcheck.checker.report.Merge;
@@ -16,6 +13,9 @@ import dev.mmcheck.checker.report.SourceRoots;
 import dev.mmcheck.checker.report.Triage;
 import dev.mmcheck.checker.report.Summary;
 import dev.mmcheck.checker.report.Version;
+import dev.mmcheck.checker.result.Category;
+import dev.mmcheck.checker.result.CheckResult;
+import dev.mmcheck.checker.result.Finding;
 import dev.mmcheck.checker.trace.BinaryTraceWriter;
 import dev.mmcheck.checker.trace.TextTraceWriter;
 import dev.mmcheck.checker.trace.TraceFiles;
@@ -99,9 +99,9 @@ public final class Main {
                 .addSubcommand(new Replay())
                 .addSubcommand(new Convert())
                 .addSubcommand(new MergeCommand())
-                .addSubcommand(new dev.mmcheck.checker.history.HistoryCommand(out, err))
+                .addSubcommand(new HistoryCommand(out, err))
                 .addSubcommand(new CommandLine.HelpCommand());
-        return dev.mmcheck.checker.history.HistoryCommand.oneLineErrors(cl, out, err).execute(args);
+        return HistoryCommand.oneLineErrors(cl, out, err).execute(args);
     }
 
     @Command(name = "mmcheck", mixinStandardHelpOptions = true, versionProvider = VersionOf.class,

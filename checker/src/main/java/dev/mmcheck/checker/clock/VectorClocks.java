@@ -178,11 +178,6 @@ public final class VectorClocks {
         return threadVc[observer * width + t] >= k;
     }
 
-    /** Component {@code j} of thread {@code t}'s clock. */
-    public int component(int t, int j) {
-        return threadVc[t * width + j];
-    }
-
     /** A read of {@code address} by thread {@code t}. */
     public void load(int t, int address) {
         int base = t * width;

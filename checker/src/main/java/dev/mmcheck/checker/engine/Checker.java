@@ -15,13 +15,14 @@ import dev.mmcheck.checker.monitor.MonitorConfig;
 import dev.mmcheck.checker.monitor.PsoMonitor;
 import dev.mmcheck.checker.monitor.SoberMonitor;
 import dev.mmcheck.checker.monitor.TsoMonitor;
-import dev.mmcheck.checker.report.CheckResult;
-import dev.mmcheck.checker.report.Failure;
-import dev.mmcheck.checker.report.Findings;
-import dev.mmcheck.checker.report.Violation;
+import dev.mmcheck.checker.result.CheckResult;
+import dev.mmcheck.checker.result.Failure;
+import dev.mmcheck.checker.result.Findings;
+import dev.mmcheck.checker.result.Violation;
 import dev.mmcheck.checker.serial.ScSerializability;
 import dev.mmcheck.checker.serial.SerialConfig;
 import dev.mmcheck.checker.serial.TsoSerializability;
+import dev.mmcheck.runtime.Kinds;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -169,16 +170,12 @@ public final class Checker implements EventSink {
             case JMM -> new JmmAnalyzer(findings, site -> names.siteOf(site).mode(), config.monitors().jmmAddresses(),
                     VolatileRule.SYNCHRONIZATION_ORDER);
         };
-        if (a.serializability()) {
-            // the serializability checks keep their own per-thread and per-address state
-            running.add(a);
-        } else {
-            x.ensureThreads(width);
-            if (addressCapacity > 0) {
-                x.ensureAddress(addressCapacity - 1);
-            }
-            running.add(a);
+        // the serializability checks keep their own per-thread and per-address state (Analyzer's defaults)
+        x.ensureThreads(width);
+        if (addressCapacity > 0) {
+            x.ensureAddress(addressCapacity - 1);
         }
+        running.add(a);
         analyzers.add(x);
         started.add(x);
     }
@@ -205,7 +202,7 @@ public final class Checker implements EventSink {
 
     /** One event through the slots, the window, every running analysis and the clocks. */
     private void core(int kind, int thread, int operand, int site) {
-        if (kind == Codes.ADDRESS_DEAD) {
+        if (kind == Kinds.ADDRESS_DEAD) {
             addressDead(operand, site);
             return;
         }
@@ -214,41 +211,41 @@ public final class Checker implements EventSink {
         }
         int t = slot(thread);
         int op = operand;
-        if (kind == Codes.THREAD_START) {
+        if (kind == Kinds.THREAD_START) {
             op = slot(operand);
             t = slots.find(thread); // allocating the operand may have reset and renumbered
-        } else if (kind == Codes.THREAD_JOIN) {
+        } else if (kind == Kinds.THREAD_JOIN) {
             op = slots.joined(operand);
             if (op < 0) {
                 // the joined thread never ran an event, or its history was reset away: only a fence remains
-                kind = Codes.FULL_FENCE;
+                kind = Kinds.FULL_FENCE;
             }
         } else if (Codes.isAccess(kind)) {
             ensureAddress(operand);
         }
         window.record(seq, kind, t, op, site);
         feedAll(false, kind, t, op, site);
-        if (kind == Codes.TX_BEGIN && config.autoSerializability()) {
+        if (kind == Kinds.TX_BEGIN && config.autoSerializability()) {
             // the first transaction starts the serializability checks, which see this event too
             start(Analysis.SCSER);
             start(Analysis.TSOSER);
         }
         feedAll(true, kind, t, op, site);
         switch (kind) {
-            case Codes.LOAD -> clocks.load(t, op);
-            case Codes.STORE, Codes.RELEASE_STORE, Codes.VOLATILE_STORE -> clocks.store(t, op);
-            case Codes.INTERLOCKED, Codes.MONITOR_ENTER, Codes.MONITOR_EXIT -> clocks.interlocked(t, op);
-            case Codes.THREAD_START -> clocks.start(t, op);
-            case Codes.THREAD_JOIN -> clocks.join(t, op);
+            case Kinds.LOAD -> clocks.load(t, op);
+            case Kinds.STORE, Kinds.RELEASE_STORE, Kinds.VOLATILE_STORE -> clocks.store(t, op);
+            case Kinds.INTERLOCKED, Kinds.MONITOR_ENTER, Kinds.MONITOR_EXIT -> clocks.interlocked(t, op);
+            case Kinds.THREAD_START -> clocks.start(t, op);
+            case Kinds.THREAD_JOIN -> clocks.join(t, op);
             default -> clocks.local(t);
         }
         switch (kind) {
-            case Codes.FULL_FENCE, Codes.STORE_STORE_FENCE, Codes.LOAD_FENCE, Codes.TX_BEGIN, Codes.TX_END -> { }
-            case Codes.THREAD_END -> {
+            case Kinds.FULL_FENCE, Kinds.STORE_STORE_FENCE, Kinds.LOAD_FENCE, Kinds.TX_BEGIN, Kinds.TX_END -> { }
+            case Kinds.THREAD_END -> {
                 last.forget(t);
                 slots.end(t);
             }
-            case Codes.THREAD_START -> {
+            case Kinds.THREAD_START -> {
                 last.remember(t, seq, kind, op, site);
                 last.remember(op, seq, kind, op, site); // the child's first event (its begin) is the start itself
             }
@@ -298,7 +295,7 @@ public final class Checker implements EventSink {
         if (address < 0) {
             throw new IllegalArgumentException("negative address id " + address);
         }
-        window.record(seq, Codes.ADDRESS_DEAD, -1, address, site);
+        window.record(seq, Kinds.ADDRESS_DEAD, -1, address, site);
         if (address >= addressCapacity) {
             // no event of it was fed since the tables last forgot their addresses (a new thread slot at the memory
             // bound forgets them, and every analysis with them, while the agent's ids live on): it has no state to
@@ -308,7 +305,7 @@ public final class Checker implements EventSink {
         }
         for (int i = 0; i < analyzers.size(); i++) {
             Analyzer a = analyzers.get(i);
-            feed(i, Codes.ADDRESS_DEAD, a != null && a.analysis().serializability() ? 0 : -1, address, site);
+            feed(i, Kinds.ADDRESS_DEAD, a != null && a.analysis().serializability() ? 0 : -1, address, site);
         }
         clocks.clearAddress(address);
         seq++;
@@ -359,7 +356,7 @@ public final class Checker implements EventSink {
             width = Math.max(n, width * 2);
             clocks.ensureThreads(width);
             for (Analyzer a : analyzers) {
-                if (a != null && !a.analysis().serializability()) {
+                if (a != null) {
                     a.ensureThreads(width);
                 }
             }
@@ -376,7 +373,7 @@ public final class Checker implements EventSink {
             addressCapacity = (int) Math.max(address + 1L, grown);
             clocks.ensureCapacity(addressCapacity); // no doubling of its own past the bound
             for (Analyzer a : analyzers) {
-                if (a != null && !a.analysis().serializability()) {
+                if (a != null) {
                     a.ensureAddress(addressCapacity - 1);
                 }
             }

@@ -1,49 +1,53 @@
 package dev.mmcheck.checker.event;
 
+import dev.mmcheck.runtime.Kinds;
+
 import java.util.Locale;
 
 /**
  * What an event does, one constant per row of the Java-to-model mapping table (docs/mapping.md).
  *
  * <p>The int {@link #code()} is what event buffers and binary traces carry; {@link #of(int)} maps it
- * back. Codes are part of the binary trace format: never renumber, only append.
+ * back. The codes are {@code dev.mmcheck.runtime.Kinds}' constants, the one list of them (the runtime writes
+ * them); this enum adds what the checker needs: a label, the operand, whether the event reads or writes. Codes
+ * are part of the binary trace format: never renumber, only append.
  */
 public enum EventKind {
     /** Plain read, getOpaque, getAcquire, volatile read: a load in every model. */
-    LOAD(Codes.LOAD, "load", Operand.ADDRESS, true, false),
+    LOAD(Kinds.LOAD, "load", Operand.ADDRESS, true, false),
     /** Plain write, setOpaque: a buffered store. */
-    STORE(Codes.STORE, "store", Operand.ADDRESS, false, true),
+    STORE(Kinds.STORE, "store", Operand.ADDRESS, false, true),
     /** setRelease, lazySet, putOrdered: a buffered store that, in PSO, commits after the thread's earlier stores. */
-    RELEASE_STORE(Codes.RELEASE_STORE, "release-store", Operand.ADDRESS, false, true),
+    RELEASE_STORE(Kinds.RELEASE_STORE, "release-store", Operand.ADDRESS, false, true),
     /** Volatile write, setVolatile: a store followed by a full fence. */
-    VOLATILE_STORE(Codes.VOLATILE_STORE, "volatile-store", Operand.ADDRESS, false, true),
+    VOLATILE_STORE(Kinds.VOLATILE_STORE, "volatile-store", Operand.ADDRESS, false, true),
     /**
      * CAS, getAndSet, getAndAdd, compareAndExchange: an interlocked read-modify-write; also a compare-and-set that
      * failed (only a read, but a locked instruction all the same), which its site's mode says ({@link SiteModes}).
      */
-    INTERLOCKED(Codes.INTERLOCKED, "cas", Operand.ADDRESS, true, true),
+    INTERLOCKED(Kinds.INTERLOCKED, "cas", Operand.ADDRESS, true, true),
     /** fullFence: flushes the thread's store buffer(s). */
-    FULL_FENCE(Codes.FULL_FENCE, "fence", Operand.NONE, false, false),
+    FULL_FENCE(Kinds.FULL_FENCE, "fence", Operand.NONE, false, false),
     /** releaseFence, storeStoreFence, storeFence: in PSO later stores commit after earlier ones; nothing in TSO. */
-    STORE_STORE_FENCE(Codes.STORE_STORE_FENCE, "storestore-fence", Operand.NONE, false, false),
+    STORE_STORE_FENCE(Kinds.STORE_STORE_FENCE, "storestore-fence", Operand.NONE, false, false),
     /** acquireFence, loadLoadFence, loadFence: nothing in TSO or PSO; recorded so a trace says what ran. */
-    LOAD_FENCE(Codes.LOAD_FENCE, "load-fence", Operand.NONE, false, false),
+    LOAD_FENCE(Kinds.LOAD_FENCE, "load-fence", Operand.NONE, false, false),
     /** monitorenter and the entry of a synchronized method: interlocked on the monitor (a full fence in PSO). */
-    MONITOR_ENTER(Codes.MONITOR_ENTER, "monitor-enter", Operand.ADDRESS, true, true),
+    MONITOR_ENTER(Kinds.MONITOR_ENTER, "monitor-enter", Operand.ADDRESS, true, true),
     /** monitorexit and the exit of a synchronized method, also on exception: interlocked on the monitor. */
-    MONITOR_EXIT(Codes.MONITOR_EXIT, "monitor-exit", Operand.ADDRESS, true, true),
+    MONITOR_EXIT(Kinds.MONITOR_EXIT, "monitor-exit", Operand.ADDRESS, true, true),
     /** Thread.start: the starting thread's earlier events happen before the started thread's; a full fence. */
-    THREAD_START(Codes.THREAD_START, "start", Operand.THREAD, false, false),
+    THREAD_START(Kinds.THREAD_START, "start", Operand.THREAD, false, false),
     /** Thread.join returned: the joined thread's events happen before the joiner's later ones; a full fence. */
-    THREAD_JOIN(Codes.THREAD_JOIN, "join", Operand.THREAD, false, false),
+    THREAD_JOIN(Kinds.THREAD_JOIN, "join", Operand.THREAD, false, false),
     /** The thread has ended: its buffers drain and its state may be released. */
-    THREAD_END(Codes.THREAD_END, "end", Operand.NONE, false, false),
+    THREAD_END(Kinds.THREAD_END, "end", Operand.NONE, false, false),
     /** An atomic method begins (used by the serializability checks). */
-    TX_BEGIN(Codes.TX_BEGIN, "tx-begin", Operand.NONE, false, false),
+    TX_BEGIN(Kinds.TX_BEGIN, "tx-begin", Operand.NONE, false, false),
     /** An atomic method ends, normally or by an exception. */
-    TX_END(Codes.TX_END, "tx-end", Operand.NONE, false, false),
+    TX_END(Kinds.TX_END, "tx-end", Operand.NONE, false, false),
     /** The address will not be accessed again (its object was collected); its id may be reused. */
-    ADDRESS_DEAD(Codes.ADDRESS_DEAD, "dead", Operand.ADDRESS, false, false);
+    ADDRESS_DEAD(Kinds.ADDRESS_DEAD, "dead", Operand.ADDRESS, false, false);
 
     /** What the event's second operand names. */
     public enum Operand {
@@ -59,8 +63,8 @@ public enum EventKind {
 
     static {
         for (int i = 0; i < BY_CODE.length; i++) {
-            if (BY_CODE[i].code != i || BY_CODE[i].isAccess() != Codes.isAccess(i) || BY_CODE[i].writes != Codes.writes(i)) {
-                throw new ExceptionInInitializerError("EventKind and Codes disagree at code " + i);
+            if (BY_CODE[i].code != i) {
+                throw new ExceptionInInitializerError("EventKind's constants are not in Kinds' order at code " + i);
             }
         }
     }

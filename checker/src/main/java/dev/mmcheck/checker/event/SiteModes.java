@@ -47,11 +47,6 @@ public final class SiteModes {
         return flavour.isEmpty() ? FAILED : flavour + FAILED_SUFFIX;
     }
 
-    /** Whether {@code mode} is a failed compare-and-set's. */
-    public static boolean isFailed(String mode) {
-        return mode.equals(FAILED) || mode.endsWith(FAILED_SUFFIX);
-    }
-
     /** The flavour of a read-modify-write's mode, failed or not: {@code acquire-failed} is {@code acquire}. */
     public static String flavour(String mode) {
         return mode.equals(FAILED) ? "" : mode.endsWith(FAILED_SUFFIX)

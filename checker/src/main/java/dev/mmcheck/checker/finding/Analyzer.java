@@ -13,11 +13,13 @@ public interface Analyzer {
     /** Which analysis this is. */
     Analysis analysis();
 
-    /** Makes room for thread slots {@code 0..threads-1}. */
-    void ensureThreads(int threads);
+    /** Makes room for thread slots {@code 0..threads-1}; nothing for an analysis whose per-thread state grows on demand. */
+    default void ensureThreads(int threads) {
+    }
 
-    /** Makes room for address id {@code address}. */
-    void ensureAddress(int address);
+    /** Makes room for address id {@code address}; nothing for an analysis whose per-address state grows on demand. */
+    default void ensureAddress(int address) {
+    }
 
     /**
      * Processes event number {@code seq}. It is called before the happens-before clocks advance past the

@@ -189,9 +189,4 @@ final class DynamicTopo {
     List<Edge> lastCycle() {
         return lastCycle;
     }
-
-    /** The current order, first to last (a fresh array). */
-    int[] order() {
-        return at.clone();
-    }
 }

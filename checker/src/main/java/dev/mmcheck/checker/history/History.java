@@ -38,11 +38,9 @@ public final class History {
     private final int[] writer;
     private final int[] readerStart;
     private final int[] readers;
-    private final int[][] initReaders;
     private final int[][][] writesOf;
     private final int[] chainIndex;
     private final int[][] varOps;
-    private final int[] varIndex;
     private final int writes;
 
     private History(String source, List<String> threadNames, List<String> varNames, long[] init, Op[] ops,
@@ -60,14 +58,11 @@ public final class History {
         int threads = threadNames.size();
 
         int[] count = new int[n + 1];
-        int[] initCount = new int[vars];
         int w = 0;
         for (Op o : ops) {
             if (o.write()) {
                 w++;
-            } else if (writer[o.id()] == INIT) {
-                initCount[o.var()]++;
-            } else {
+            } else if (writer[o.id()] != INIT) {
                 count[writer[o.id()]]++;
             }
         }
@@ -78,19 +73,9 @@ public final class History {
         }
         readers = new int[readerStart[n]];
         int[] fill = Arrays.copyOf(readerStart, n);
-        initReaders = new int[vars][];
-        for (int v = 0; v < vars; v++) {
-            initReaders[v] = initCount[v] == 0 ? NONE : new int[initCount[v]];
-        }
-        int[] initFill = new int[vars];
         for (Op o : ops) {
-            if (o.read()) {
-                int wr = writer[o.id()];
-                if (wr == INIT) {
-                    initReaders[o.var()][initFill[o.var()]++] = o.id();
-                } else {
-                    readers[fill[wr]++] = o.id();
-                }
+            if (o.read() && writer[o.id()] != INIT) {
+                readers[fill[writer[o.id()]]++] = o.id();
             }
         }
 
@@ -111,11 +96,9 @@ public final class History {
             }
         }
         chainIndex = new int[n];
-        varIndex = new int[n];
         int[][] wfill = new int[vars][threads];
         int[] vfill = new int[vars];
         for (Op o : ops) {
-            varIndex[o.id()] = vfill[o.var()];
             varOps[o.var()][vfill[o.var()]++] = o.id();
             if (o.write()) {
                 int k = wfill[o.var()][o.thread()]++;
@@ -197,11 +180,6 @@ public final class History {
         return writer[read];
     }
 
-    /** The reads that read from write {@code write}, in id order (a fresh array). */
-    public int[] readersOf(int write) {
-        return Arrays.copyOfRange(readers, readerStart[write], readerStart[write + 1]);
-    }
-
     /** Number of reads that read from write {@code write}. */
     public int readerCount(int write) {
         return readerStart[write + 1] - readerStart[write];
@@ -210,16 +188,6 @@ public final class History {
     /** The {@code k}-th reader of {@code write}, {@code 0 <= k < readerCount(write)}. */
     public int reader(int write, int k) {
         return readers[readerStart[write] + k];
-    }
-
-    /** The reads of variable {@code var} that returned its initial value (shared array: do not modify). */
-    int[] initReaders(int var) {
-        return initReaders[var];
-    }
-
-    /** Number of reads of {@code var} that returned its initial value. */
-    public int initReaderCount(int var) {
-        return initReaders[var].length;
     }
 
     /** The writes to {@code var} by thread {@code t} in program order (shared array: do not modify). */
@@ -240,11 +208,6 @@ public final class History {
     /** The operations on {@code var}, thread by thread in program order (shared array: do not modify). */
     int[] varOps(int var) {
         return varOps[var];
-    }
-
-    /** The index of operation {@code id} in {@code varOps(op(id).var())}. */
-    int varIndex(int id) {
-        return varIndex[id];
     }
 
     /** "t0#2 write(x,1)": thread, 1-based position, operation; how operations are named to users. */

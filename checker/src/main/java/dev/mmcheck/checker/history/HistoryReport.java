@@ -4,10 +4,8 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -326,13 +324,6 @@ public final class HistoryReport {
     private static String ref(History h, int id) {
         Op o = h.op(id);
         return h.threadName(o.thread()) + "#" + (o.index() + 1);
-    }
-
-    /** The JSON report as a string, for tests. */
-    public static String toJson(HistoryResult r) throws IOException {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        write(b, r);
-        return b.toString(StandardCharsets.UTF_8);
     }
 
     private static String plural(long n) {

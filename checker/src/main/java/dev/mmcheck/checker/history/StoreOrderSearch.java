@@ -500,9 +500,4 @@ final class StoreOrderSearch {
         maxE[v] = m;
         maxFrom[v] = from;
     }
-
-    /** The final order of the main graph (a topological order of the witness graph when consistent). */
-    int[] mainOrder() {
-        return main.order();
-    }
 }

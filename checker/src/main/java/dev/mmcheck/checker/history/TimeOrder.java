@@ -1,7 +1,6 @@
 package dev.mmcheck.checker.history;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -176,10 +175,5 @@ final class TimeOrder {
                 }
             }
         }
-    }
-
-    /** A priority for Kahn's algorithm that follows issue times. */
-    static long[] priority(long[] issue) {
-        return Arrays.copyOf(issue, issue.length);
     }
 }

@@ -1,10 +1,10 @@
 package dev.mmcheck.checker.jmm;
 
-import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Analyzer;
 import dev.mmcheck.checker.finding.FindingSink;
 import dev.mmcheck.checker.finding.Note;
+import dev.mmcheck.runtime.Kinds;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -89,16 +89,6 @@ public final class JmmAnalyzer implements Analyzer {
     }
 
     @Override
-    public void ensureThreads(int threads) {
-        // the monitor grows its thread records on demand
-    }
-
-    @Override
-    public void ensureAddress(int address) {
-        // addresses are mapped to locations on first access
-    }
-
-    @Override
     public void event(int kind, int t, int operand, int site, long seq) {
         curThread = t;
         curKind = kind;
@@ -106,8 +96,8 @@ public final class JmmAnalyzer implements Analyzer {
         curSite = site;
         curSeq = seq;
         switch (kind) {
-            case Codes.ADDRESS_DEAD -> retire(operand);
-            case Codes.LOAD -> {
+            case Kinds.ADDRESS_DEAD -> retire(operand);
+            case Kinds.LOAD -> {
                 int x = location(operand);
                 if (isFinalRead(site)) {
                     // JLS 17.5: a final field read through a reference shows the constructor's value, whatever the race
@@ -116,23 +106,23 @@ public final class JmmAnalyzer implements Analyzer {
                     monitor.load(t, x, loadMode(site), seq);
                 }
             }
-            case Codes.STORE -> {
+            case Kinds.STORE -> {
                 int x = location(operand);
                 // a plain or opaque store (a fence right before it, logged as its own event, does the ordering)
                 tag(t, kind, site);
                 monitor.store(t, x, AccessMode.PLAIN, seq);
             }
-            case Codes.RELEASE_STORE -> {
+            case Kinds.RELEASE_STORE -> {
                 int x = location(operand);
                 tag(t, kind, site);
                 monitor.store(t, x, AccessMode.RELEASE, seq);
             }
-            case Codes.VOLATILE_STORE -> {
+            case Kinds.VOLATILE_STORE -> {
                 int x = location(operand);
                 tag(t, kind, site);
                 monitor.store(t, x, AccessMode.VOLATILE, seq);
             }
-            case Codes.INTERLOCKED -> {
+            case Kinds.INTERLOCKED -> {
                 int x = location(operand);
                 int code = rmwCode(site);
                 AccessMode mode = MODES[code & 7];
@@ -143,21 +133,21 @@ public final class JmmAnalyzer implements Analyzer {
                     monitor.rmw(t, x, mode, seq);
                 }
             }
-            case Codes.MONITOR_ENTER -> {
+            case Kinds.MONITOR_ENTER -> {
                 int x = location(operand);
                 tag(t, kind, site);
                 monitor.lockEnter(t, x, seq);
             }
-            case Codes.MONITOR_EXIT -> {
+            case Kinds.MONITOR_EXIT -> {
                 int x = location(operand);
                 tag(t, kind, site);
                 monitor.lockExit(t, x, seq);
             }
-            case Codes.FULL_FENCE -> monitor.fence(t, FenceKind.FULL);
-            case Codes.STORE_STORE_FENCE -> monitor.fence(t, fenceKind(site, FenceKind.RELEASE));
-            case Codes.LOAD_FENCE -> monitor.fence(t, fenceKind(site, FenceKind.ACQUIRE));
-            case Codes.THREAD_START -> monitor.start(t, operand);
-            case Codes.THREAD_JOIN -> monitor.join(t, operand);
+            case Kinds.FULL_FENCE -> monitor.fence(t, FenceKind.FULL);
+            case Kinds.STORE_STORE_FENCE -> monitor.fence(t, fenceKind(site, FenceKind.RELEASE));
+            case Kinds.LOAD_FENCE -> monitor.fence(t, fenceKind(site, FenceKind.ACQUIRE));
+            case Kinds.THREAD_START -> monitor.start(t, operand);
+            case Kinds.THREAD_JOIN -> monitor.join(t, operand);
             default -> {
                 // thread end, transaction bounds: nothing in the model
             }

@@ -33,11 +33,6 @@ public record MonitorConfig(int bufferBound, boolean psoPaperInterlocked, int so
         return new MonitorConfig(bound, psoPaperInterlocked, soberWindow, everyPendingStore, jmmAddresses);
     }
 
-    /** A copy with another Sober window. */
-    public MonitorConfig withSoberWindow(int window) {
-        return new MonitorConfig(bufferBound, psoPaperInterlocked, window, everyPendingStore, jmmAddresses);
-    }
-
     /** A copy whose jmm analysis tracks at most {@code addresses} live addresses at once. */
     public MonitorConfig withJmmAddresses(int addresses) {
         return new MonitorConfig(bufferBound, psoPaperInterlocked, soberWindow, everyPendingStore, addresses);

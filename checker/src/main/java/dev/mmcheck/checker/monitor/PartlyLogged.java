@@ -1,6 +1,7 @@
 package dev.mmcheck.checker.monitor;
 
-import dev.mmcheck.checker.event.Codes;
+import dev.mmcheck.runtime.Kinds;
+
 
 /**
  * The rules the PSO monitor needs when some accesses are not logged ({@code sample=R}, docs/sampling.md).
@@ -30,17 +31,17 @@ public final class PartlyLogged {
      * ({@code everyAccessLogged}) or not (an event with no address counts as fully logged).
      */
     public static int kind(int code, boolean everyAccessLogged) {
-        if (code == Codes.STORE_STORE_FENCE) {
-            return Codes.FULL_FENCE;
+        if (code == Kinds.STORE_STORE_FENCE) {
+            return Kinds.FULL_FENCE;
         }
-        if (!everyAccessLogged && (code == Codes.STORE || code == Codes.RELEASE_STORE)) {
-            return Codes.VOLATILE_STORE;
+        if (!everyAccessLogged && (code == Kinds.STORE || code == Kinds.RELEASE_STORE)) {
+            return Kinds.VOLATILE_STORE;
         }
         return code;
     }
 
     /** Whether the monitors must see a full fence of the event's thread just before it. */
     public static boolean flushFirst(int code, boolean everyAccessLogged) {
-        return everyAccessLogged && code == Codes.RELEASE_STORE;
+        return everyAccessLogged && code == Kinds.RELEASE_STORE;
     }
 }

@@ -7,6 +7,7 @@ import dev.mmcheck.checker.finding.FindingSink;
 import dev.mmcheck.checker.finding.Note;
 
 import dev.mmcheck.checker.event.Codes;
+import dev.mmcheck.runtime.Kinds;
 
 import java.util.Arrays;
 import java.util.List;
@@ -70,11 +71,6 @@ public final class PsoMonitor implements Analyzer {
     }
 
     @Override
-    public void ensureAddress(int address) {
-        // the per-address words live in the clocks' table, which the checker sizes
-    }
-
-    @Override
     public void event(int kind, int t, int operand, int site, long seq) {
         if (Codes.isAccess(kind)) {
             // Fig. 5, lines 3-9
@@ -92,36 +88,36 @@ public final class PsoMonitor implements Analyzer {
             }
         }
         switch (kind) {
-            case Codes.STORE:
+            case Kinds.STORE:
                 buffer(t, kind, operand, site, seq);
                 break;
-            case Codes.RELEASE_STORE:
+            case Kinds.RELEASE_STORE:
                 // cannot commit before the thread's earlier stores (StoreStore before the store)
                 generation[t]++;
                 buffer(t, kind, operand, site, seq);
                 break;
-            case Codes.STORE_STORE_FENCE:
+            case Kinds.STORE_STORE_FENCE:
                 generation[t]++;
                 break;
-            case Codes.INTERLOCKED:
+            case Kinds.INTERLOCKED:
                 if (!paperInterlocked) {
                     flush(t);
                 }
                 // in the paper's model the own-address buffer was committed above (e_i writes)
                 break;
-            case Codes.VOLATILE_STORE:
-            case Codes.MONITOR_ENTER:
-            case Codes.MONITOR_EXIT:
-            case Codes.FULL_FENCE:
-            case Codes.THREAD_START:
-            case Codes.THREAD_END:
+            case Kinds.VOLATILE_STORE:
+            case Kinds.MONITOR_ENTER:
+            case Kinds.MONITOR_EXIT:
+            case Kinds.FULL_FENCE:
+            case Kinds.THREAD_START:
+            case Kinds.THREAD_END:
                 flush(t);
                 break;
-            case Codes.THREAD_JOIN:
+            case Kinds.THREAD_JOIN:
                 flush(operand);
                 flush(t);
                 break;
-            case Codes.ADDRESS_DEAD: {
+            case Kinds.ADDRESS_DEAD: {
                 // never observable again: drop its buffered store (the clocks then clear the words)
                 last.dropDead(operand, buffers, true);
                 break;
@@ -141,7 +137,7 @@ public final class PsoMonitor implements Analyzer {
     }
 
     private static boolean buffers(int kind) {
-        return kind == Codes.STORE || kind == Codes.RELEASE_STORE;
+        return kind == Kinds.STORE || kind == Kinds.RELEASE_STORE;
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.mmcheck.checker.finding.FindingSink;
 import dev.mmcheck.checker.finding.Note;
 
 import dev.mmcheck.checker.event.Codes;
+import dev.mmcheck.runtime.Kinds;
 
 import java.util.List;
 
@@ -54,11 +55,6 @@ public final class TsoMonitor implements Analyzer {
     }
 
     @Override
-    public void ensureAddress(int address) {
-        // the per-address words live in the clocks' table, which the checker sizes
-    }
-
-    @Override
     public void event(int kind, int t, int operand, int site, long seq) {
         if (Codes.isAccess(kind)) {
             // Fig. 4, lines 3-11: is a store to this address buffered in another thread?
@@ -70,25 +66,25 @@ public final class TsoMonitor implements Analyzer {
             }
         }
         switch (kind) {
-            case Codes.STORE:
-            case Codes.RELEASE_STORE:
+            case Kinds.STORE:
+            case Kinds.RELEASE_STORE:
                 append(t, kind, operand, site, seq);
                 break;
-            case Codes.VOLATILE_STORE:
-            case Codes.INTERLOCKED:
-            case Codes.MONITOR_ENTER:
-            case Codes.MONITOR_EXIT:
-            case Codes.FULL_FENCE:
-            case Codes.THREAD_START:
-            case Codes.THREAD_END:
+            case Kinds.VOLATILE_STORE:
+            case Kinds.INTERLOCKED:
+            case Kinds.MONITOR_ENTER:
+            case Kinds.MONITOR_EXIT:
+            case Kinds.FULL_FENCE:
+            case Kinds.THREAD_START:
+            case Kinds.THREAD_END:
                 // the store itself commits at once: a store followed by a full fence
                 flush(t);
                 break;
-            case Codes.THREAD_JOIN:
+            case Kinds.THREAD_JOIN:
                 flush(operand);
                 flush(t);
                 break;
-            case Codes.ADDRESS_DEAD: {
+            case Kinds.ADDRESS_DEAD: {
                 // never observable again: drop its buffered store (the clocks then clear the words)
                 last.dropDead(operand, buffers, false);
                 break;

@@ -6,7 +6,14 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Note;
-import dev.mmcheck.checker.report.CheckResult;
+import dev.mmcheck.checker.result.Category;
+import dev.mmcheck.checker.result.CheckResult;
+import dev.mmcheck.checker.result.CycleEdge;
+import dev.mmcheck.checker.result.EventInfo;
+import dev.mmcheck.checker.result.Failure;
+import dev.mmcheck.checker.result.Finding;
+import dev.mmcheck.checker.result.TxInfo;
+import dev.mmcheck.checker.result.Violation;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -5,6 +5,13 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.finding.Note;
+import dev.mmcheck.checker.result.Category;
+import dev.mmcheck.checker.result.CheckResult;
+import dev.mmcheck.checker.result.CycleEdge;
+import dev.mmcheck.checker.result.EventInfo;
+import dev.mmcheck.checker.result.Failure;
+import dev.mmcheck.checker.result.Finding;
+import dev.mmcheck.checker.result.Violation;
 
 import java.io.IOException;
 import java.io.OutputStream;

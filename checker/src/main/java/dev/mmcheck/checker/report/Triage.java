@@ -1,6 +1,11 @@
 package dev.mmcheck.checker.report;
 
 import dev.mmcheck.checker.finding.Note;
+import dev.mmcheck.checker.result.Category;
+import dev.mmcheck.checker.result.CheckResult;
+import dev.mmcheck.checker.result.EventInfo;
+import dev.mmcheck.checker.result.Finding;
+import dev.mmcheck.checker.result.TxInfo;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -5,6 +5,7 @@ import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Analyzer;
 import dev.mmcheck.checker.finding.FindingSink;
 import dev.mmcheck.checker.finding.Note;
+import dev.mmcheck.runtime.Kinds;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -100,9 +101,9 @@ public final class ScSerializability implements Analyzer {
     /** Processes one event of the stream (a {@link Codes} kind; thread and address ids are slots). */
     public void event(int kind, int t, int operand, int site, long seq) {
         this.seq = seq;
-        growThreads(Math.max(t, kind == Codes.THREAD_START || kind == Codes.THREAD_JOIN ? operand : 0) + 1);
+        growThreads(Math.max(t, kind == Kinds.THREAD_START || kind == Kinds.THREAD_JOIN ? operand : 0) + 1);
         switch (kind) {
-            case Codes.TX_BEGIN -> {
+            case Kinds.TX_BEGIN -> {
                 if (depth[t]++ == 0) {
                     Tx x = newTx(t, site, true);
                     x.active = true;
@@ -115,13 +116,13 @@ public final class ScSerializability implements Analyzer {
                 }
                 return;
             }
-            case Codes.TX_END -> {
+            case Kinds.TX_END -> {
                 if (depth[t] > 0 && --depth[t] == 0) {
                     finish(t);
                 }
                 return;
             }
-            case Codes.ADDRESS_DEAD -> {
+            case Kinds.ADDRESS_DEAD -> {
                 if (operand >= 0 && operand < addresses.length) {
                     addresses[operand] = null;
                 }
@@ -146,7 +147,7 @@ public final class ScSerializability implements Analyzer {
                     }
                 }
             }
-        } else if (kind == Codes.THREAD_JOIN && operand >= 0 && last[operand] != null) {
+        } else if (kind == Kinds.THREAD_JOIN && operand >= 0 && last[operand] != null) {
             sources.add(last[operand]);
         }
         if (startedBy[t] != null) {
@@ -168,14 +169,14 @@ public final class ScSerializability implements Analyzer {
                 a.write = me;
                 a.reads.clear();
             }
-            if (kind == Codes.LOAD) {
+            if (kind == Kinds.LOAD) {
                 // an earlier read of this thread reaches this one by program order: keep the last
                 a.reads.removeIf(r -> r.ev.thread() == t);
                 a.reads.add(me);
             }
-        } else if (kind == Codes.THREAD_START && operand >= 0) {
+        } else if (kind == Kinds.THREAD_START && operand >= 0) {
             startedBy[operand] = me;
-        } else if (kind == Codes.THREAD_END) {
+        } else if (kind == Kinds.THREAD_END) {
             if (depth[t] > 0) {
                 depth[t] = 0;
                 finish(t);
@@ -409,15 +410,5 @@ public final class ScSerializability implements Analyzer {
     @Override
     public Analysis analysis() {
         return Analysis.SCSER;
-    }
-
-    @Override
-    public void ensureThreads(int threads) {
-        // per-thread state grows on demand
-    }
-
-    @Override
-    public void ensureAddress(int address) {
-        // per-address state grows on demand
     }
 }

@@ -1,6 +1,5 @@
 package dev.mmcheck.checker.serial;
 
-import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Analyzer;
 import dev.mmcheck.checker.finding.FindingSink;
@@ -12,6 +11,7 @@ import dev.mmcheck.checker.serial.TsoGraph.Ev;
 import dev.mmcheck.checker.serial.TsoGraph.Th;
 import dev.mmcheck.checker.serial.TsoGraph.Tx;
 import dev.mmcheck.checker.serial.TsoGraph.UEdge;
+import dev.mmcheck.runtime.Kinds;
 
 import static dev.mmcheck.checker.serial.TsoGraph.F;
 import static dev.mmcheck.checker.serial.TsoGraph.NO_LANE;
@@ -144,10 +144,10 @@ public final class TsoSerializability implements Analyzer {
     public void event(int kind, int t, int operand, int site, long seq) {
         this.seq = seq;
         search.startEvent(seq);
-        growThreads(Math.max(t, kind == Codes.THREAD_START || kind == Codes.THREAD_JOIN ? operand : 0) + 1);
+        growThreads(Math.max(t, kind == Kinds.THREAD_START || kind == Kinds.THREAD_JOIN ? operand : 0) + 1);
         Th th = th(t);
         switch (kind) {
-            case Codes.TX_BEGIN -> {
+            case Kinds.TX_BEGIN -> {
                 if (th.depth++ == 0) {
                     Tx x = newTx(t, site, true);
                     x.active = true;
@@ -156,37 +156,37 @@ public final class TsoSerializability implements Analyzer {
                     anyTransaction = true;
                 }
             }
-            case Codes.TX_END -> {
+            case Kinds.TX_END -> {
                 if (th.depth > 0 && --th.depth == 0) {
                     Tx x = th.cur;
                     th.cur = null;
                     finish(x, th);
                 }
             }
-            case Codes.ADDRESS_DEAD -> {
+            case Kinds.ADDRESS_DEAD -> {
                 if (operand >= 0 && operand < addresses.length) {
                     addresses[operand] = null;
                 }
             }
-            case Codes.LOAD -> node(t, R, false, operand, kind, site, null);
-            case Codes.STORE, Codes.RELEASE_STORE -> node(t, W, true, operand, kind, site, null);
-            case Codes.VOLATILE_STORE, Codes.INTERLOCKED, Codes.MONITOR_ENTER, Codes.MONITOR_EXIT ->
+            case Kinds.LOAD -> node(t, R, false, operand, kind, site, null);
+            case Kinds.STORE, Kinds.RELEASE_STORE -> node(t, W, true, operand, kind, site, null);
+            case Kinds.VOLATILE_STORE, Kinds.INTERLOCKED, Kinds.MONITOR_ENTER, Kinds.MONITOR_EXIT ->
                     node(t, X, true, operand, kind, site, null);
-            case Codes.FULL_FENCE -> node(t, F, false, -1, kind, site, null);
-            case Codes.THREAD_START -> {
+            case Kinds.FULL_FENCE -> node(t, F, false, -1, kind, site, null);
+            case Kinds.THREAD_START -> {
                 // interlocked by t on S_u, then u's begin, interlocked on S_u (docs/mapping.md)
                 Ev s = node(t, X, false, -1, kind, site, null);
                 if (operand >= 0 && operand != t) {
                     node(operand, F, false, -1, kind, site, s);
                 }
             }
-            case Codes.THREAD_JOIN -> {
+            case Kinds.THREAD_JOIN -> {
                 // u's end, interlocked on J_u, then t's return from join, interlocked on J_u
-                Ev end = operand >= 0 && operand != t ? node(operand, F, false, -1, Codes.THREAD_END, site, null)
+                Ev end = operand >= 0 && operand != t ? node(operand, F, false, -1, Kinds.THREAD_END, site, null)
                         : null;
                 node(t, X, false, -1, kind, site, end);
             }
-            case Codes.THREAD_END -> {
+            case Kinds.THREAD_END -> {
                 node(t, F, false, -1, kind, site, null);
                 if (th.depth > 0) {
                     th.depth = 0;
@@ -377,7 +377,7 @@ public final class TsoSerializability implements Analyzer {
             // buffer drains here, a fence the program does not have, which only removes executions (a
             // legal TSO step), so reports stay sound; rare, and noted apart from the buffer bound
             frontierDrains++;
-            node(t, F, false, -1, Codes.FULL_FENCE, site, null);
+            node(t, F, false, -1, Kinds.FULL_FENCE, site, null);
         }
         return v;
     }
@@ -765,15 +765,5 @@ public final class TsoSerializability implements Analyzer {
     @Override
     public Analysis analysis() {
         return Analysis.TSOSER;
-    }
-
-    @Override
-    public void ensureThreads(int threads) {
-        // per-thread state grows on demand
-    }
-
-    @Override
-    public void ensureAddress(int address) {
-        // per-address state grows on demand
     }
 }

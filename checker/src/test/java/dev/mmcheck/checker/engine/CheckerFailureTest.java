@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
-import dev.mmcheck.checker.report.CheckResult;
-import dev.mmcheck.checker.report.Failure;
 import dev.mmcheck.checker.report.JsonReport;
 import dev.mmcheck.checker.report.Summary;
+import dev.mmcheck.checker.result.CheckResult;
+import dev.mmcheck.checker.result.Failure;
 import org.junit.jupiter.api.Test;
 
 import java.util.EnumSet;

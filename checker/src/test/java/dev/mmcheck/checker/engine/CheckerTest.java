@@ -6,9 +6,10 @@ import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.monitor.MonitorConfig;
-import dev.mmcheck.checker.report.CheckResult;
-import dev.mmcheck.checker.report.EventInfo;
-import dev.mmcheck.checker.report.Violation;
+import dev.mmcheck.checker.result.CheckResult;
+import dev.mmcheck.checker.result.EventInfo;
+import dev.mmcheck.checker.result.Violation;
+import dev.mmcheck.runtime.Kinds;
 import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;
@@ -206,7 +207,7 @@ class CheckerTest {
         assertTrue(c.result().hasNote("memory-bound"), "the bound made the checker forget: " + c.result().notes());
         long most = 0;
         for (int a = 0; a < 5_000; a++) {
-            c.event(dev.mmcheck.checker.event.Codes.ADDRESS_DEAD, 0, a, -1);
+            c.event(Kinds.ADDRESS_DEAD, 0, a, -1);
             most = Math.max(most, c.tableBytes());
         }
         assertTrue(most <= bound, "deaths grew the tables to " + most + " bytes, over the bound of " + bound);

@@ -1,15 +1,15 @@
 package dev.mmcheck.checker.engine;
 
-import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.monitor.MonitorConfig;
-import dev.mmcheck.checker.report.CheckResult;
 import dev.mmcheck.checker.report.JsonReport;
 import dev.mmcheck.checker.report.Summary;
+import dev.mmcheck.checker.result.CheckResult;
 import dev.mmcheck.checker.serial.SerialConfig;
 import dev.mmcheck.checker.trace.TextTraceReader;
+import dev.mmcheck.runtime.Kinds;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -63,15 +63,15 @@ class SerializabilityCheckerTest {
         int line = s.site(Site.at("Pool.java", 1));
         Checker c = new Checker(s, Checker.Config.defaults().withAutoSerializability(false)
                 .withAnalyses(EnumSet.of(Analysis.TSOSER)).withSerial(SerialConfig.defaults().withSearchSteps(steps)));
-        int[][] run = {{t1, 0, Codes.LOAD, head}, {t1, 0, Codes.STORE, head}, {t2, 2, Codes.LOAD, tail},
-            {t2, 2, Codes.STORE, tail}, {t1, 1, Codes.LOAD, head}, {t1, 1, Codes.LOAD, tail}, {t2, 3, Codes.LOAD, head},
-            {t2, 3, Codes.LOAD, tail}};
+        int[][] run = {{t1, 0, Kinds.LOAD, head}, {t1, 0, Kinds.STORE, head}, {t2, 2, Kinds.LOAD, tail},
+            {t2, 2, Kinds.STORE, tail}, {t1, 1, Kinds.LOAD, head}, {t1, 1, Kinds.LOAD, tail}, {t2, 3, Kinds.LOAD, head},
+            {t2, 3, Kinds.LOAD, tail}};
         for (int i = 0; i < run.length; i += 2) {
             int t = run[i][0];
-            c.event(Codes.TX_BEGIN, t, -1, tx[run[i][1]]);
+            c.event(Kinds.TX_BEGIN, t, -1, tx[run[i][1]]);
             c.event(run[i][2], t, run[i][3], line);
             c.event(run[i + 1][2], t, run[i + 1][3], line);
-            c.event(Codes.TX_END, t, -1, tx[run[i][1]]);
+            c.event(Kinds.TX_END, t, -1, tx[run[i][1]]);
         }
         return c;
     }
@@ -125,13 +125,13 @@ class SerializabilityCheckerTest {
         long maxTso = 0;
         for (int i = 0; i < 200_000; i++) {
             int t = (i & 1) == 0 ? t1 : t2;
-            c.event(Codes.TX_BEGIN, t, -1, site);
-            c.event(Codes.LOAD, t, b, site);
-            c.event(Codes.INTERLOCKED, t, a, site);
-            c.event(Codes.TX_END, t, -1, site);
+            c.event(Kinds.TX_BEGIN, t, -1, site);
+            c.event(Kinds.LOAD, t, b, site);
+            c.event(Kinds.INTERLOCKED, t, a, site);
+            c.event(Kinds.TX_END, t, -1, site);
             if (i % 1000 == 0) {
-                c.event(Codes.STORE, t, b, site); // a plain store outside the transactions now and then
-                c.event(Codes.FULL_FENCE, t, -1, site);
+                c.event(Kinds.STORE, t, b, site); // a plain store outside the transactions now and then
+                c.event(Kinds.FULL_FENCE, t, -1, site);
             }
             maxSc = Math.max(maxSc, c.scSerializability().live());
             maxTso = Math.max(maxTso, c.tsoSerializability().live());
@@ -155,10 +155,10 @@ class SerializabilityCheckerTest {
         for (int i = 0; i < 100_000; i++) {
             int t = (i & 1) == 0 ? t1 : t2;
             int x = s.address("x" + (i % 7));
-            c.event(Codes.TX_BEGIN, t, -1, site);
-            c.event(Codes.LOAD, t, x, site);
-            c.event(Codes.STORE, t, s.address("x" + ((i + 3) % 7)), site);
-            c.event(Codes.TX_END, t, -1, site);
+            c.event(Kinds.TX_BEGIN, t, -1, site);
+            c.event(Kinds.LOAD, t, x, site);
+            c.event(Kinds.STORE, t, s.address("x" + ((i + 3) % 7)), site);
+            c.event(Kinds.TX_END, t, -1, site);
             assertTrue(c.tsoSerializability().live() <= 1_000, "live " + c.tsoSerializability().live());
             assertTrue(c.scSerializability().live() <= 1_000);
         }
@@ -188,25 +188,25 @@ class SerializabilityCheckerTest {
         Checker c = new Checker(s, Checker.Config.defaults().withAnalyses(EnumSet.of(Analysis.TSOSER)));
         assertEquals(256, SerialConfig.defaults().bufferBound());
         for (int i = 0; i < 511; i++) {
-            c.event(Codes.STORE, owner, s.address("work" + (i % 64)), site); // executing earlier tasks
+            c.event(Kinds.STORE, owner, s.address("work" + (i % 64)), site); // executing earlier tasks
         }
-        c.event(Codes.TX_BEGIN, owner, -1, tx[0]);
-        c.event(Codes.STORE, owner, bottom, site); // its 512th store
-        c.event(Codes.TX_END, owner, -1, tx[0]);
-        c.event(Codes.TX_BEGIN, thief, -1, tx[1]);
-        c.event(Codes.STORE, thief, top, site);
-        c.event(Codes.TX_END, thief, -1, tx[1]);
-        c.event(Codes.TX_BEGIN, owner, -1, tx[2]);
-        c.event(Codes.LOAD, owner, bottom, site);
-        c.event(Codes.LOAD, owner, top, site);
-        c.event(Codes.TX_END, owner, -1, tx[2]);
+        c.event(Kinds.TX_BEGIN, owner, -1, tx[0]);
+        c.event(Kinds.STORE, owner, bottom, site); // its 512th store
+        c.event(Kinds.TX_END, owner, -1, tx[0]);
+        c.event(Kinds.TX_BEGIN, thief, -1, tx[1]);
+        c.event(Kinds.STORE, thief, top, site);
+        c.event(Kinds.TX_END, thief, -1, tx[1]);
+        c.event(Kinds.TX_BEGIN, owner, -1, tx[2]);
+        c.event(Kinds.LOAD, owner, bottom, site);
+        c.event(Kinds.LOAD, owner, top, site);
+        c.event(Kinds.TX_END, owner, -1, tx[2]);
         for (int i = 0; i < 100; i++) {
-            c.event(Codes.STORE, owner, s.address("work" + (i % 64)), site); // executing the task it took
+            c.event(Kinds.STORE, owner, s.address("work" + (i % 64)), site); // executing the task it took
         }
-        c.event(Codes.TX_BEGIN, thief, -1, tx[3]);
-        c.event(Codes.LOAD, thief, top, site);
-        c.event(Codes.LOAD, thief, bottom, site);
-        c.event(Codes.TX_END, thief, -1, tx[3]);
+        c.event(Kinds.TX_BEGIN, thief, -1, tx[3]);
+        c.event(Kinds.LOAD, thief, top, site);
+        c.event(Kinds.LOAD, thief, bottom, site);
+        c.event(Kinds.TX_END, thief, -1, tx[3]);
         CheckResult r = c.result();
         assertEquals(1, r.violationsOf(Analysis.TSOSER).size(), r.violations().toString());
         assertTrue(r.notes().stream().anyMatch(n -> n.kind().equals("buffer-bound") && n.analysis().equals("tsoser")
@@ -230,14 +230,14 @@ class SerializabilityCheckerTest {
                 16, false, config, null));
         long max = 0;
         for (int i = 0; i < 100_000; i++) {
-            c.event(Codes.TX_BEGIN, t1, -1, site);
-            c.event(Codes.STORE, t1, s.address("w" + (i % 100)), site);
-            c.event(Codes.LOAD, t1, a, site);
-            c.event(Codes.TX_END, t1, -1, site);
+            c.event(Kinds.TX_BEGIN, t1, -1, site);
+            c.event(Kinds.STORE, t1, s.address("w" + (i % 100)), site);
+            c.event(Kinds.LOAD, t1, a, site);
+            c.event(Kinds.TX_END, t1, -1, site);
             if (i % 100 == 0) {
-                c.event(Codes.STORE, t2, a, site);
-                c.event(Codes.FULL_FENCE, t2, -1, site);
-                c.event(Codes.LOAD, t2, b, site);
+                c.event(Kinds.STORE, t2, a, site);
+                c.event(Kinds.FULL_FENCE, t2, -1, site);
+                c.event(Kinds.LOAD, t2, b, site);
             }
             max = Math.max(max, c.tsoSerializability().live());
         }
@@ -253,14 +253,14 @@ class SerializabilityCheckerTest {
         int t1 = s.thread("T1");
         int site = s.site(Site.at("Back.java", 1));
         Checker c = new Checker(s, Checker.Config.defaults().withAnalyses(EnumSet.of(Analysis.TSOSER)));
-        c.event(Codes.TX_BEGIN, t1, -1, site);
+        c.event(Kinds.TX_BEGIN, t1, -1, site);
         for (int i = 0; i < 70; i++) {
-            c.event(Codes.STORE, t1, s.address("x" + i), site);
+            c.event(Kinds.STORE, t1, s.address("x" + i), site);
         }
         for (int i = 0; i < 70; i++) {
-            c.event(Codes.LOAD, t1, s.address("x" + i), site);
+            c.event(Kinds.LOAD, t1, s.address("x" + i), site);
         }
-        c.event(Codes.TX_END, t1, -1, site);
+        c.event(Kinds.TX_END, t1, -1, site);
         List<String> kinds = c.result().notes().stream().map(n -> n.kind()).toList();
         assertEquals(List.of("buffer-drained"), kinds, c.result().notes().toString());
     }
@@ -275,13 +275,13 @@ class SerializabilityCheckerTest {
         int main = s.thread("main");
         for (int i = 0; i < 64; i++) {
             int t = s.thread("w" + i);
-            c.event(Codes.THREAD_START, main, t, site);
-            c.event(Codes.TX_BEGIN, t, -1, site);
-            c.event(Codes.LOAD, t, a, site);
-            c.event(Codes.STORE, t, a, site);
-            c.event(Codes.TX_END, t, -1, site);
-            c.event(Codes.THREAD_END, t, -1, site);
-            c.event(Codes.THREAD_JOIN, main, t, site);
+            c.event(Kinds.THREAD_START, main, t, site);
+            c.event(Kinds.TX_BEGIN, t, -1, site);
+            c.event(Kinds.LOAD, t, a, site);
+            c.event(Kinds.STORE, t, a, site);
+            c.event(Kinds.TX_END, t, -1, site);
+            c.event(Kinds.THREAD_END, t, -1, site);
+            c.event(Kinds.THREAD_JOIN, main, t, site);
         }
         CheckResult r = c.result();
         assertTrue(r.clockResets() > 0);

@@ -1,15 +1,9 @@
 package dev.mmcheck.checker.history;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.io.StringReader;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,7 +16,7 @@ class HistoryFormatTest {
 
     private static String error(String text) {
         HistoryFormatException e = assertThrows(HistoryFormatException.class,
-                () -> HistoryCommand.parse("h.hist", text), "accepted:\n" + text);
+                () -> HistoryFiles.parse("h.hist", text), "accepted:\n" + text);
         assertFalse(e.getMessage().contains("\n"), "more than one line: " + e.getMessage());
         return e.getMessage();
     }
@@ -100,90 +94,18 @@ class HistoryFormatTest {
             assertEquals(text, HistoryText.toString(back));
             StringWriter json = new StringWriter();
             HistoryJson.write(h, json);
-            History fromJson = HistoryCommand.parse("h.json", json.toString());
+            History fromJson = HistoryFiles.parse("h.json", json.toString());
             assertEquals(text, HistoryText.toString(fromJson));
         }
     }
 
     @Test
     void shortAndPaperFormsMeanTheSame() throws Exception {
-        History a = HistoryCommand.parse("a", "t0: w x 1; r y 0\nt1: write(y, 2)\n");
-        History b = HistoryCommand.parse("b", "t0: write(x,1)\nt0: read(y,0)\nt1: w y 2\n");
+        History a = HistoryFiles.parse("a", "t0: w x 1; r y 0\nt1: write(y, 2)\n");
+        History b = HistoryFiles.parse("b", "t0: write(x,1)\nt0: read(y,0)\nt1: w y 2\n");
         assertEquals(HistoryText.toString(a), HistoryText.toString(b));
-        History c = HistoryCommand.parse("c", "t0: w x 1 @[1,2]; r x 1 @ 3, 4\n");
+        History c = HistoryFiles.parse("c", "t0: w x 1 @[1,2]; r x 1 @ 3, 4\n");
         assertTrue(c.timed());
         assertEquals(3, c.op(1).issue());
-    }
-
-    private static int run(String[] args, StringBuilder outText, StringBuilder errText) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int code = new HistoryCommand(new PrintStream(o, true, StandardCharsets.UTF_8),
-                new PrintStream(e, true, StandardCharsets.UTF_8)).run(args);
-        outText.append(o.toString(StandardCharsets.UTF_8));
-        errText.append(e.toString(StandardCharsets.UTF_8));
-        return code;
-    }
-
-    @Test
-    void commandExitStatusesAndOneLineErrors(@TempDir Path dir) throws Exception {
-        Path sb = dir.resolve("sb.hist");
-        Files.writeString(sb, "t0: w x 1; r y 0\nt1: w y 1; r x 0\n");
-        StringBuilder out = new StringBuilder();
-        StringBuilder err = new StringBuilder();
-        assertEquals(1, run(new String[] {"check-history", sb.toString()}, out, err));
-        assertTrue(out.toString().contains("SC: inconsistent"), out.toString());
-        assertTrue(out.toString().contains("TSO: consistent"), out.toString());
-        assertEquals(0, run(new String[] {"check-history", sb.toString(), "--model", "tso"}, out, err));
-        assertEquals(1, run(new String[] {"check-history", sb.toString(), "--model=sc"}, out, err));
-        Path report = dir.resolve("out/r.json");
-        assertEquals(1, run(new String[] {"check-history", sb.toString(), "--report", report.toString(), "--quiet"},
-                out, err));
-        String json = Files.readString(report);
-        assertTrue(json.contains("\"SC\"") && json.contains("\"storeOrder\"") && json.contains("\"cycle\""), json);
-        assertEquals("", err.toString());
-
-        Path bad = dir.resolve("bad.hist");
-        Files.writeString(bad, "t0: w x 1\nt1: r x 2\n");
-        String[][] wrong = {
-            {"check-history", bad.toString()},
-            {"check-history", dir.resolve("missing.hist").toString()},
-            {"check-history", dir.toString()},
-            {"check-history"},
-            {"check-history", sb.toString(), "--model", "pso"},
-            {"check-history", sb.toString(), "--frobnicate"},
-            {"check-history", sb.toString(), sb.toString()},
-            {"check-history", sb.toString(), "--report"},
-        };
-        for (String[] args : wrong) {
-            StringBuilder o = new StringBuilder();
-            StringBuilder e = new StringBuilder();
-            assertEquals(2, run(args, o, e), String.join(" ", args));
-            String line = e.toString();
-            assertTrue(line.startsWith("mmcheck: ") && line.indexOf('\n') == line.length() - 1,
-                    "not one line: " + line);
-            assertFalse(line.contains("Exception"), line);
-        }
-        StringBuilder e = new StringBuilder();
-        run(new String[] {"check-history", bad.toString()}, new StringBuilder(), e);
-        assertEquals("mmcheck: " + bad + ":2: t1#1 read(x,2) returns 2, but no operation writes 2 to x and its "
-                + "initial value is 0\n", e.toString());
-    }
-
-    @Test
-    void mainDispatchesCheckHistory(@TempDir Path dir) throws Exception {
-        Path h = dir.resolve("ok.hist");
-        Files.writeString(h, "t0: w x 1; r x 1\n");
-        Class<?> main = Class.forName("dev.mmcheck.checker.cli.Main");
-        var ctor = main.getDeclaredConstructor(PrintStream.class, PrintStream.class);
-        ctor.setAccessible(true);
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        Object m = ctor.newInstance(new PrintStream(o, true, StandardCharsets.UTF_8), System.err);
-        var run = main.getDeclaredMethod("run", String[].class);
-        run.setAccessible(true);
-        assertEquals(0, run.invoke(m, (Object) new String[] {"check-history", h.toString()}));
-        assertEquals(0, run.invoke(m, (Object) new String[] {"--help"}));
-        assertTrue(o.toString(StandardCharsets.UTF_8).contains("check-history  Decides whether a recorded history"),
-                o.toString(StandardCharsets.UTF_8));
     }
 }

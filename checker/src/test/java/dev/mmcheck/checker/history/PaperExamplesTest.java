@@ -43,7 +43,7 @@ class PaperExamplesTest {
     static History load(String name) throws IOException, HistoryFormatException {
         try (InputStream in = PaperExamplesTest.class.getResourceAsStream("/histories/" + name + ".hist")) {
             assertNotNull(in, "missing resource " + name);
-            return HistoryCommand.parse(name + ".hist", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            return HistoryFiles.parse(name + ".hist", new String(in.readAllBytes(), StandardCharsets.UTF_8));
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.mmcheck.checker.jmm;
 
-import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.FindingSink;
+import dev.mmcheck.runtime.Kinds;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -60,16 +60,16 @@ class JmmAnalyzerTest {
     private List<Got> messagePassing(String readerMode) {
         got.clear();
         JmmAnalyzer a = analyzer(16);
-        ev(a, Codes.STORE, 0, DATA, 10, "");
-        ev(a, Codes.RELEASE_STORE, 0, FLAG, 11, "");
-        ev(a, Codes.LOAD, 1, FLAG, 20, readerMode);
-        ev(a, Codes.LOAD, 1, DATA, 21, "");
+        ev(a, Kinds.STORE, 0, DATA, 10, "");
+        ev(a, Kinds.RELEASE_STORE, 0, FLAG, 11, "");
+        ev(a, Kinds.LOAD, 1, FLAG, 20, readerMode);
+        ev(a, Kinds.LOAD, 1, DATA, 21, "");
         return List.copyOf(got);
     }
 
     @Test
     void aCarelessReaderIsReportedAndAnAcquiringOneIsNot() {
-        assertEquals(List.of(new Got(10, 0, Codes.STORE, 0, 21, 1, 3)), messagePassing(""));
+        assertEquals(List.of(new Got(10, 0, Kinds.STORE, 0, 21, 1, 3)), messagePassing(""));
         assertEquals(1, messagePassing("opaque").size());
         assertEquals(List.of(), messagePassing("acquire"));
         assertEquals(List.of(), messagePassing("volatile"));
@@ -86,29 +86,29 @@ class JmmAnalyzerTest {
         for (String mode : List.of("plain", "plain-failed")) {
             got.clear();
             JmmAnalyzer a = analyzer(16);
-            ev(a, Codes.STORE, 0, DATA, 10, "");
-            ev(a, Codes.INTERLOCKED, 0, FLAG, 11, mode);
-            ev(a, Codes.LOAD, 1, FLAG, 20, "acquire");
-            ev(a, Codes.LOAD, 1, DATA, 21, "");
+            ev(a, Kinds.STORE, 0, DATA, 10, "");
+            ev(a, Kinds.INTERLOCKED, 0, FLAG, 11, mode);
+            ev(a, Kinds.LOAD, 1, FLAG, 20, "acquire");
+            ev(a, Kinds.LOAD, 1, DATA, 21, "");
             assertEquals(mode.equals("plain") ? 1 : 0, got.size(), mode);
         }
         // a release compare-and-set that succeeded publishes the data; a volatile one too
         for (String mode : List.of("release", "")) {
             got.clear();
             JmmAnalyzer a = analyzer(16);
-            ev(a, Codes.STORE, 0, DATA, 10, "");
-            ev(a, Codes.INTERLOCKED, 0, FLAG, 11, mode);
-            ev(a, Codes.LOAD, 1, FLAG, 20, "acquire");
-            ev(a, Codes.LOAD, 1, DATA, 21, "");
+            ev(a, Kinds.STORE, 0, DATA, 10, "");
+            ev(a, Kinds.INTERLOCKED, 0, FLAG, 11, mode);
+            ev(a, Kinds.LOAD, 1, FLAG, 20, "acquire");
+            ev(a, Kinds.LOAD, 1, DATA, 21, "");
             assertEquals(0, got.size(), mode);
         }
         // an acquire one does not (its write part is relaxed)
         got.clear();
         JmmAnalyzer a = analyzer(16);
-        ev(a, Codes.STORE, 0, DATA, 10, "");
-        ev(a, Codes.INTERLOCKED, 0, FLAG, 11, "acquire");
-        ev(a, Codes.LOAD, 1, FLAG, 20, "acquire");
-        ev(a, Codes.LOAD, 1, DATA, 21, "");
+        ev(a, Kinds.STORE, 0, DATA, 10, "");
+        ev(a, Kinds.INTERLOCKED, 0, FLAG, 11, "acquire");
+        ev(a, Kinds.LOAD, 1, FLAG, 20, "acquire");
+        ev(a, Kinds.LOAD, 1, DATA, 21, "");
         assertEquals(1, got.size());
     }
 
@@ -121,11 +121,11 @@ class JmmAnalyzerTest {
         for (String mode : List.of("final", "")) {
             got.clear();
             JmmAnalyzer a = analyzer(16);
-            ev(a, Codes.STORE, 0, DATA, 10, "");              // the constructor writes the field
-            ev(a, Codes.STORE_STORE_FENCE, 0, -1, 11, "storestore"); // the freeze
-            ev(a, Codes.STORE, 0, FLAG, 12, "");              // the reference is stored, plainly
-            ev(a, Codes.LOAD, 1, FLAG, 20, "");               // and read, plainly
-            ev(a, Codes.LOAD, 1, DATA, 21, mode);             // the field through it
+            ev(a, Kinds.STORE, 0, DATA, 10, "");              // the constructor writes the field
+            ev(a, Kinds.STORE_STORE_FENCE, 0, -1, 11, "storestore"); // the freeze
+            ev(a, Kinds.STORE, 0, FLAG, 12, "");              // the reference is stored, plainly
+            ev(a, Kinds.LOAD, 1, FLAG, 20, "");               // and read, plainly
+            ev(a, Kinds.LOAD, 1, DATA, 21, mode);             // the field through it
             assertEquals(mode.isEmpty() ? 1 : 0, got.size(), mode);
         }
     }
@@ -137,22 +137,22 @@ class JmmAnalyzerTest {
         for (String[] p : pairs) {
             got.clear();
             JmmAnalyzer a = analyzer(16);
-            ev(a, Codes.STORE, 0, DATA, 10, "");
-            ev(a, Codes.STORE_STORE_FENCE, 0, -1, 11, p[0]);
-            ev(a, Codes.STORE, 0, FLAG, 12, "");
-            ev(a, Codes.LOAD, 1, FLAG, 20, "");
-            ev(a, Codes.LOAD_FENCE, 1, -1, 21, p[1]);
-            ev(a, Codes.LOAD, 1, DATA, 22, "");
+            ev(a, Kinds.STORE, 0, DATA, 10, "");
+            ev(a, Kinds.STORE_STORE_FENCE, 0, -1, 11, p[0]);
+            ev(a, Kinds.STORE, 0, FLAG, 12, "");
+            ev(a, Kinds.LOAD, 1, FLAG, 20, "");
+            ev(a, Kinds.LOAD_FENCE, 1, -1, 21, p[1]);
+            ev(a, Kinds.LOAD, 1, DATA, 22, "");
             assertEquals(List.of(), got, String.join("/", p));
         }
         // without the reader's fence: reported
         got.clear();
         JmmAnalyzer a = analyzer(16);
-        ev(a, Codes.STORE, 0, DATA, 10, "");
-        ev(a, Codes.STORE_STORE_FENCE, 0, -1, 11, "release");
-        ev(a, Codes.STORE, 0, FLAG, 12, "");
-        ev(a, Codes.LOAD, 1, FLAG, 20, "");
-        ev(a, Codes.LOAD, 1, DATA, 22, "");
+        ev(a, Kinds.STORE, 0, DATA, 10, "");
+        ev(a, Kinds.STORE_STORE_FENCE, 0, -1, 11, "release");
+        ev(a, Kinds.STORE, 0, FLAG, 12, "");
+        ev(a, Kinds.LOAD, 1, FLAG, 20, "");
+        ev(a, Kinds.LOAD, 1, DATA, 22, "");
         assertEquals(1, got.size());
     }
 
@@ -162,13 +162,13 @@ class JmmAnalyzerTest {
         for (boolean dies : new boolean[] {false, true}) {
             got.clear();
             JmmAnalyzer a = analyzer(16);
-            ev(a, Codes.STORE, 0, DATA, 10, "");
-            ev(a, Codes.STORE, 0, FLAG, 11, "");
-            ev(a, Codes.LOAD, 1, FLAG, 20, "");
+            ev(a, Kinds.STORE, 0, DATA, 10, "");
+            ev(a, Kinds.STORE, 0, FLAG, 11, "");
+            ev(a, Kinds.LOAD, 1, FLAG, 20, "");
             if (dies) {
-                a.event(Codes.ADDRESS_DEAD, -1, DATA, 0, seq++);
+                a.event(Kinds.ADDRESS_DEAD, -1, DATA, 0, seq++);
             }
-            ev(a, Codes.LOAD, 1, DATA, 21, "");
+            ev(a, Kinds.LOAD, 1, DATA, 21, "");
             assertEquals(dies ? 0 : 1, got.size(), "dies " + dies);
         }
     }
@@ -177,13 +177,13 @@ class JmmAnalyzerTest {
     @Test
     void theAddressBoundIsNoted() {
         JmmAnalyzer a = analyzer(2);
-        ev(a, Codes.STORE, 0, DATA, 10, "");
-        ev(a, Codes.STORE, 0, FLAG, 11, "");
+        ev(a, Kinds.STORE, 0, DATA, 10, "");
+        ev(a, Kinds.STORE, 0, FLAG, 11, "");
         assertEquals(List.of(), a.notes());
-        a.event(Codes.ADDRESS_DEAD, -1, DATA, 0, seq++);
-        ev(a, Codes.STORE, 0, 2, 12, "");
+        a.event(Kinds.ADDRESS_DEAD, -1, DATA, 0, seq++);
+        ev(a, Kinds.STORE, 0, 2, 12, "");
         assertEquals(List.of(), a.notes(), "a retired address frees its room");
-        ev(a, Codes.STORE, 0, 3, 13, "");
+        ev(a, Kinds.STORE, 0, 3, 13, "");
         assertEquals(1, a.evictions());
         assertEquals(1, a.notes().size());
         assertTrue(a.notes().get(0).text().contains("at most 2 addresses"), a.notes().get(0).text());
@@ -200,16 +200,16 @@ class JmmAnalyzerTest {
         int older = 3;
         int fresh = 4;
         JmmAnalyzer a = analyzer(4);
-        ev(a, Codes.STORE, 0, DATA, 10, "");
-        ev(a, Codes.STORE, 0, FLAG, 11, "");
-        ev(a, Codes.STORE, 0, older, 12, "");
-        ev(a, Codes.STORE, 0, old, 12, "");
-        ev(a, Codes.LOAD, 0, DATA, 13, "");
-        ev(a, Codes.LOAD, 0, FLAG, 14, "");
-        ev(a, Codes.LOAD, 1, fresh, 20, "");
+        ev(a, Kinds.STORE, 0, DATA, 10, "");
+        ev(a, Kinds.STORE, 0, FLAG, 11, "");
+        ev(a, Kinds.STORE, 0, older, 12, "");
+        ev(a, Kinds.STORE, 0, old, 12, "");
+        ev(a, Kinds.LOAD, 0, DATA, 13, "");
+        ev(a, Kinds.LOAD, 0, FLAG, 14, "");
+        ev(a, Kinds.LOAD, 1, fresh, 20, "");
         assertEquals(2, a.evictions(), "the older half");
-        ev(a, Codes.LOAD, 1, FLAG, 21, "");
-        ev(a, Codes.LOAD, 1, DATA, 22, "");
+        ev(a, Kinds.LOAD, 1, FLAG, 21, "");
+        ev(a, Kinds.LOAD, 1, DATA, 22, "");
         assertEquals(1, got.size(), got.toString());
         assertEquals(10, got.get(0).storeSite());
     }
@@ -221,12 +221,12 @@ class JmmAnalyzerTest {
     @Test
     void aRetiredLocationHasNoOlderWritesForAnyThread() {
         JmmAnalyzer a = analyzer(16);
-        ev(a, Codes.STORE, 0, DATA, 10, "");
-        ev(a, Codes.STORE, 0, DATA, 11, "");
-        a.event(Codes.ADDRESS_DEAD, -1, DATA, 0, seq++);
-        ev(a, Codes.STORE, 0, FLAG, 12, "");   // carries thread 0's knowledge of DATA's last write
-        ev(a, Codes.LOAD, 5, FLAG, 20, "");    // a thread met only now
-        ev(a, Codes.LOAD, 5, DATA, 21, "");
+        ev(a, Kinds.STORE, 0, DATA, 10, "");
+        ev(a, Kinds.STORE, 0, DATA, 11, "");
+        a.event(Kinds.ADDRESS_DEAD, -1, DATA, 0, seq++);
+        ev(a, Kinds.STORE, 0, FLAG, 12, "");   // carries thread 0's knowledge of DATA's last write
+        ev(a, Kinds.LOAD, 5, FLAG, 20, "");    // a thread met only now
+        ev(a, Kinds.LOAD, 5, DATA, 21, "");
         assertEquals(List.of(), got);
     }
 
@@ -236,10 +236,10 @@ class JmmAnalyzerTest {
         for (String loadMode : List.of("", "volatile")) {
             got.clear();
             JmmAnalyzer a = analyzer(16);
-            ev(a, Codes.VOLATILE_STORE, 0, DATA, 10, "");
-            ev(a, Codes.LOAD, 0, FLAG, 11, loadMode);
-            ev(a, Codes.VOLATILE_STORE, 1, FLAG, 20, "");
-            ev(a, Codes.LOAD, 1, DATA, 21, loadMode);
+            ev(a, Kinds.VOLATILE_STORE, 0, DATA, 10, "");
+            ev(a, Kinds.LOAD, 0, FLAG, 11, loadMode);
+            ev(a, Kinds.VOLATILE_STORE, 1, FLAG, 20, "");
+            ev(a, Kinds.LOAD, 1, DATA, 21, loadMode);
             assertEquals(loadMode.isEmpty() ? 1 : 0, got.size(), loadMode);
         }
     }

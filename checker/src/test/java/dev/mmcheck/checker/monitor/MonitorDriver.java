@@ -1,10 +1,10 @@
 package dev.mmcheck.checker.monitor;
 
 import dev.mmcheck.checker.clock.VectorClocks;
-import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Analyzer;
 import dev.mmcheck.checker.finding.FindingSink;
+import dev.mmcheck.runtime.Kinds;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -35,9 +35,9 @@ final class MonitorDriver implements FindingSink {
     MonitorDriver ev(int kind, int t, int operand, int site) {
         monitor.event(kind, t, operand, site, seq++);
         switch (kind) {
-            case Codes.LOAD -> clocks.load(t, operand);
-            case Codes.STORE, Codes.RELEASE_STORE, Codes.VOLATILE_STORE -> clocks.store(t, operand);
-            case Codes.INTERLOCKED, Codes.MONITOR_ENTER, Codes.MONITOR_EXIT -> clocks.interlocked(t, operand);
+            case Kinds.LOAD -> clocks.load(t, operand);
+            case Kinds.STORE, Kinds.RELEASE_STORE, Kinds.VOLATILE_STORE -> clocks.store(t, operand);
+            case Kinds.INTERLOCKED, Kinds.MONITOR_ENTER, Kinds.MONITOR_EXIT -> clocks.interlocked(t, operand);
             default -> clocks.local(t);
         }
         return this;

@@ -5,8 +5,8 @@ import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.monitor.MonitorConfig;
-import dev.mmcheck.checker.report.CheckResult;
-import dev.mmcheck.checker.report.Violation;
+import dev.mmcheck.checker.result.CheckResult;
+import dev.mmcheck.checker.result.Violation;
 
 import java.util.ArrayList;
 import java.util.EnumSet;

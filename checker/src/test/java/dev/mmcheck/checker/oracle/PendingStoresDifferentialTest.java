@@ -3,7 +3,7 @@ package dev.mmcheck.checker.oracle;
 import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.monitor.MonitorConfig;
-import dev.mmcheck.checker.report.CheckResult;
+import dev.mmcheck.checker.result.CheckResult;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

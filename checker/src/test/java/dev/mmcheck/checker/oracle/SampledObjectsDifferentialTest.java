@@ -7,7 +7,7 @@ import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.monitor.MonitorConfig;
 import dev.mmcheck.checker.monitor.PartlyLogged;
-import dev.mmcheck.checker.report.CheckResult;
+import dev.mmcheck.checker.result.CheckResult;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dev.mmcheck.checker.oracle;
 
 import dev.mmcheck.checker.engine.Checker;
-import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.finding.Analysis;
-import dev.mmcheck.checker.report.CheckResult;
+import dev.mmcheck.checker.result.CheckResult;
+import dev.mmcheck.runtime.Kinds;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayDeque;
@@ -434,7 +434,7 @@ class SoloThreadDifferentialTest {
         for (int i = 0; i <= n; i++) {
             for (int t = 0; t < threads; t++) {
                 if (endAt[t] == i && t != solo) {
-                    int[] end = {Codes.THREAD_END, t, -1, -1};
+                    int[] end = {Kinds.THREAD_END, t, -1, -1};
                     full.add(end);
                     out.add(end);
                 }

@@ -8,7 +8,7 @@ import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.jmm.AccessMode;
 import dev.mmcheck.checker.jmm.FenceKind;
 import dev.mmcheck.checker.monitor.MonitorConfig;
-import dev.mmcheck.checker.report.Violation;
+import dev.mmcheck.checker.result.Violation;
 import dev.mmcheck.checker.trace.TextTraceReader;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,7 @@ package dev.mmcheck.checker.report;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.result.CheckResult;
 import dev.mmcheck.checker.trace.TextTraceReader;
 import org.junit.jupiter.api.Test;
 

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Note;
+import dev.mmcheck.checker.result.CheckResult;
+import dev.mmcheck.checker.result.Failure;
 import org.junit.jupiter.api.Test;
 
 import java.util.EnumSet;

@@ -2,6 +2,10 @@ package dev.mmcheck.checker.report;
 
 import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.result.Category;
+import dev.mmcheck.checker.result.EventInfo;
+import dev.mmcheck.checker.result.Finding;
+import dev.mmcheck.checker.result.Violation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

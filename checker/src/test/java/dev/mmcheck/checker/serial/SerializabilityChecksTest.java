@@ -1,9 +1,9 @@
 package dev.mmcheck.checker.serial;
 
-import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Analyzer;
 import dev.mmcheck.checker.finding.FindingSink;
+import dev.mmcheck.runtime.Kinds;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -47,24 +47,24 @@ class SerializabilityChecksTest {
     }
 
     private static final int[][] INTERLEAVED = {
-        {Codes.TX_BEGIN, 0, -1, 1}, {Codes.TX_BEGIN, 1, -1, 1},
-        {Codes.LOAD, 0, X, 2}, {Codes.LOAD, 1, X, 2},
-        {Codes.STORE, 0, X, 3}, {Codes.STORE, 1, X, 3},
-        {Codes.TX_END, 0, -1, 1}, {Codes.TX_END, 1, -1, 1},
+        {Kinds.TX_BEGIN, 0, -1, 1}, {Kinds.TX_BEGIN, 1, -1, 1},
+        {Kinds.LOAD, 0, X, 2}, {Kinds.LOAD, 1, X, 2},
+        {Kinds.STORE, 0, X, 3}, {Kinds.STORE, 1, X, 3},
+        {Kinds.TX_END, 0, -1, 1}, {Kinds.TX_END, 1, -1, 1},
     };
 
     // one after the other, each ending with a full fence: without it, under TSO the first store may commit
     // after the second transaction's load, a cycle even in this order (Enea-Farzan's store-buffer delay)
     private static final int[][] SERIAL = {
-        {Codes.TX_BEGIN, 0, -1, 1}, {Codes.LOAD, 0, X, 2}, {Codes.STORE, 0, X, 3}, {Codes.FULL_FENCE, 0, -1, 4},
-        {Codes.TX_END, 0, -1, 1},
-        {Codes.TX_BEGIN, 1, -1, 1}, {Codes.LOAD, 1, X, 2}, {Codes.STORE, 1, X, 3}, {Codes.FULL_FENCE, 1, -1, 4},
-        {Codes.TX_END, 1, -1, 1},
+        {Kinds.TX_BEGIN, 0, -1, 1}, {Kinds.LOAD, 0, X, 2}, {Kinds.STORE, 0, X, 3}, {Kinds.FULL_FENCE, 0, -1, 4},
+        {Kinds.TX_END, 0, -1, 1},
+        {Kinds.TX_BEGIN, 1, -1, 1}, {Kinds.LOAD, 1, X, 2}, {Kinds.STORE, 1, X, 3}, {Kinds.FULL_FENCE, 1, -1, 4},
+        {Kinds.TX_END, 1, -1, 1},
     };
 
     private static final int[][] SERIAL_UNFENCED = {
-        {Codes.TX_BEGIN, 0, -1, 1}, {Codes.LOAD, 0, X, 2}, {Codes.STORE, 0, X, 3}, {Codes.TX_END, 0, -1, 1},
-        {Codes.TX_BEGIN, 1, -1, 1}, {Codes.LOAD, 1, X, 2}, {Codes.STORE, 1, X, 3}, {Codes.TX_END, 1, -1, 1},
+        {Kinds.TX_BEGIN, 0, -1, 1}, {Kinds.LOAD, 0, X, 2}, {Kinds.STORE, 0, X, 3}, {Kinds.TX_END, 0, -1, 1},
+        {Kinds.TX_BEGIN, 1, -1, 1}, {Kinds.LOAD, 1, X, 2}, {Kinds.STORE, 1, X, 3}, {Kinds.TX_END, 1, -1, 1},
     };
 
     @Test

@@ -6,9 +6,9 @@ import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Note;
 import dev.mmcheck.checker.oracle.SerialOracle;
 import dev.mmcheck.checker.oracle.SerialTrace;
-import dev.mmcheck.checker.report.CheckResult;
-import dev.mmcheck.checker.report.Finding;
-import dev.mmcheck.checker.report.Violation;
+import dev.mmcheck.checker.result.CheckResult;
+import dev.mmcheck.checker.result.Finding;
+import dev.mmcheck.checker.result.Violation;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 

@@ -1,4 +1,4 @@
-package dev.mmcheck.checker.report;
+package dev.mmcheck.checker.result;
 
 import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.finding.Analysis;
@@ -44,10 +44,10 @@ public final class Finding {
     }
 
     /**
-     * As {@link #group(List)}; with {@code acrossRuns} (reports of several JVMs read back, {@link Merge}) a cycle is
+     * As {@link #group(List)}; with {@code acrossRuns} (reports of several JVMs read back, {@code report.Merge}) a cycle is
      * grouped by what it is ({@link #cycle}), not by the one JVM's violation object.
      */
-    static List<Finding> group(List<Violation> violations, boolean acrossRuns) {
+    public static List<Finding> group(List<Violation> violations, boolean acrossRuns) {
         Map<Object, Finding> byKey = new LinkedHashMap<>();
         for (Violation v : violations) {
             Object key = !v.isCycle() ? race(v) : acrossRuns ? cycle(v) : v;
@@ -64,9 +64,9 @@ public final class Finding {
     /**
      * What makes store-buffer violation {@code v} the race it is: its store's and access's sites, each with the
      * call that reached it if any, and the field or array each reached, objects left out. Violations with equal
-     * races are one finding ({@link #group}, and {@link Merge} across reports).
+     * races are one finding ({@link #group}, and {@code report.Merge} across reports).
      */
-    static List<Object> race(Violation v) {
+    public static List<Object> race(Violation v) {
         return List.of(v.store().site(), v.access().site(), field(v.store()), field(v.access()));
     }
 
@@ -74,7 +74,7 @@ public final class Finding {
      * What makes serializability violation {@code v} the cycle it is, in any JVM: its kind and analysis, its
      * transactions' sites, and each edge's kind, late side and events' sites and fields (objects left out).
      */
-    static List<Object> cycle(Violation v) {
+    public static List<Object> cycle(Violation v) {
         List<Object> key = new ArrayList<>(List.of(v.kind(), v.analysis()));
         for (TxInfo x : v.transactions()) {
             key.add(x.site());
@@ -180,7 +180,7 @@ public final class Finding {
     /**
      * {@link #key()} without the callers: the key of the same finding as reports before helpers were told apart
      * by their callers wrote it. A baseline line of that form accepts the finding whatever its callers
-     * ({@link Triage}). Equal to {@link #key()} when neither side has a caller, and for a cycle.
+     * ({@code report.Triage}). Equal to {@link #key()} when neither side has a caller, and for a cycle.
      */
     public String keyWithoutCallers() {
         return key(false);
@@ -245,8 +245,8 @@ public final class Finding {
         return out;
     }
 
-    /** Gives it these caller chains, as read back from reports ({@link Merge}). */
-    void contexts(List<String> store, List<String> access) {
+    /** Gives it these caller chains, as read back from reports ({@code report.Merge}). */
+    public void contexts(List<String> store, List<String> access) {
         storeContexts = List.copyOf(store);
         accessContexts = List.copyOf(access);
     }

@@ -1,12 +1,12 @@
-package dev.mmcheck.checker.report;
+package dev.mmcheck.checker.result;
 
-import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.event.EventWindow;
 import dev.mmcheck.checker.event.LastEvents;
 import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.FindingSink;
+import dev.mmcheck.runtime.Kinds;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -41,12 +41,12 @@ class FindingsTest {
     @Test
     void aFindingIsNamedOnceAndCountedAfter() {
         Findings f = findings();
-        window.record(0, Codes.STORE, 0, x, store);
-        window.record(1, Codes.STORE, 1, symbols.address("y"), prev);
-        last.remember(1, 1, Codes.STORE, symbols.address("y"), prev);
-        f.storeBuffered(Analysis.TSO, 0, Codes.STORE, x, store, 0, 1, Codes.LOAD, x, access, 2);
-        f.storeBuffered(Analysis.TSO, 0, Codes.STORE, x, store, 0, 1, Codes.LOAD, x, access, 5);
-        f.storeBuffered(Analysis.PSO, 0, Codes.STORE, x, store, 0, 1, Codes.LOAD, x, access, 6);
+        window.record(0, Kinds.STORE, 0, x, store);
+        window.record(1, Kinds.STORE, 1, symbols.address("y"), prev);
+        last.remember(1, 1, Kinds.STORE, symbols.address("y"), prev);
+        f.storeBuffered(Analysis.TSO, 0, Kinds.STORE, x, store, 0, 1, Kinds.LOAD, x, access, 2);
+        f.storeBuffered(Analysis.TSO, 0, Kinds.STORE, x, store, 0, 1, Kinds.LOAD, x, access, 5);
+        f.storeBuffered(Analysis.PSO, 0, Kinds.STORE, x, store, 0, 1, Kinds.LOAD, x, access, 6);
         assertEquals(2, f.violations().size(), "one per analysis and sites");
         Violation v = f.violations().get(0);
         assertEquals(2, v.count());
@@ -62,10 +62,10 @@ class FindingsTest {
     @Test
     void anotherPrevSiteIsAnotherViolation() {
         Findings f = findings();
-        last.remember(1, 1, Codes.STORE, x, prev);
-        f.storeBuffered(Analysis.TSO, 0, Codes.STORE, x, store, 0, 1, Codes.LOAD, x, access, 2);
-        last.remember(1, 3, Codes.LOAD, x, symbols.site(Site.at("D.java", 30)));
-        f.storeBuffered(Analysis.TSO, 0, Codes.STORE, x, store, 0, 1, Codes.LOAD, x, access, 4);
+        last.remember(1, 1, Kinds.STORE, x, prev);
+        f.storeBuffered(Analysis.TSO, 0, Kinds.STORE, x, store, 0, 1, Kinds.LOAD, x, access, 2);
+        last.remember(1, 3, Kinds.LOAD, x, symbols.site(Site.at("D.java", 30)));
+        f.storeBuffered(Analysis.TSO, 0, Kinds.STORE, x, store, 0, 1, Kinds.LOAD, x, access, 4);
         assertEquals(2, f.violations().size());
     }
 
@@ -73,9 +73,9 @@ class FindingsTest {
     void whenNamingFailsTheFindingIsKeptUnderRawIds() {
         Findings f = findings();
         f.failNamingFrom(0);
-        last.remember(1, 1, Codes.STORE, x, prev);
-        f.storeBuffered(Analysis.TSO, 0, Codes.STORE, x, store, 0, 1, Codes.LOAD, x, access, 2);
-        f.storeBuffered(Analysis.TSO, 0, Codes.STORE, x, store, 0, 1, Codes.LOAD, x, access, 3);
+        last.remember(1, 1, Kinds.STORE, x, prev);
+        f.storeBuffered(Analysis.TSO, 0, Kinds.STORE, x, store, 0, 1, Kinds.LOAD, x, access, 2);
+        f.storeBuffered(Analysis.TSO, 0, Kinds.STORE, x, store, 0, 1, Kinds.LOAD, x, access, 3);
         assertEquals(1, f.violations().size());
         assertEquals(2, f.violations().get(0).count());
         assertEquals("address#" + x, f.violations().get(0).store().field());
@@ -88,8 +88,8 @@ class FindingsTest {
     void cyclesAreKeyedByTheirTransactionsAndLateWrites() {
         Findings f = findings();
         List<FindingSink.Tx> txs = List.of(new FindingSink.Tx(0, store, true), new FindingSink.Tx(1, prev, true));
-        FindingSink.Ev a = new FindingSink.Ev(0, Codes.LOAD, x, store);
-        FindingSink.Ev b = new FindingSink.Ev(1, Codes.STORE, x, prev);
+        FindingSink.Ev a = new FindingSink.Ev(0, Kinds.LOAD, x, store);
+        FindingSink.Ev b = new FindingSink.Ev(1, Kinds.STORE, x, prev);
         List<FindingSink.Edge> edges = List.of(new FindingSink.Edge(0, 1, "conflict", a, b, ""),
                 new FindingSink.Edge(1, 0, "conflict", b, a, ""));
         f.cycle(Analysis.SCSER, txs, edges, "advice", 7);

@@ -1,4 +1,4 @@
-package dev.mmcheck.checker.report;
+package dev.mmcheck.checker.result;
 
 import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.event.EventWindow;

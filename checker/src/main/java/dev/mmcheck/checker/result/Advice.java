@@ -1,7 +1,6 @@
-package dev.mmcheck.checker.report;
+package dev.mmcheck.checker.result;
 
 import dev.mmcheck.checker.finding.Analysis;
-import dev.mmcheck.checker.report.EventInfo;
 
 /**
  * Says which fence, or which {@code volatile}, removes a violation.

@@ -1,4 +1,4 @@
-package dev.mmcheck.checker.report;
+package dev.mmcheck.checker.result;
 
 /**
  * Distinct violations keyed by (analysis, store site, prev site, access site, store shape, access shape: what

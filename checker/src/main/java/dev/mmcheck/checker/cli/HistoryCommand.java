@@ -1,5 +1,11 @@
-package dev.mmcheck.checker.history;
+package dev.mmcheck.checker.cli;
 
+import dev.mmcheck.checker.history.History;
+import dev.mmcheck.checker.history.HistoryChecker;
+import dev.mmcheck.checker.history.HistoryFiles;
+import dev.mmcheck.checker.history.HistoryFormatException;
+import dev.mmcheck.checker.history.HistoryReport;
+import dev.mmcheck.checker.history.HistoryResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -9,12 +15,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.io.Reader;
-import java.io.StringReader;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -158,7 +159,7 @@ public final class HistoryCommand implements Callable<Integer> {
             }
             default -> throw new Usage("--model: unknown model '" + model + "' (choose sc, tso or all)");
         }
-        History h = read(file);
+        History h = HistoryFiles.read(file);
         HistoryResult r = HistoryChecker.check(h, HistoryChecker.Options.defaults().withModels(sc, tso)
                 .withTimes(!ignoreTimes));
         if (!quiet) {
@@ -173,31 +174,5 @@ public final class HistoryCommand implements Callable<Integer> {
             }
         }
         return r.consistent() ? 0 : 1;
-    }
-
-    /** Reads a history file: JSON if its first non-blank character is '{', else the text format. */
-    public static History read(Path file) throws IOException, HistoryFormatException {
-        String name = file.toString();
-        if (Files.isDirectory(file)) {
-            throw new HistoryFormatException(name, 0, "is a directory, not a history file");
-        }
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (CharacterCodingException e) {
-            throw new HistoryFormatException(name, 0, "is not UTF-8 text");
-        }
-        return parse(name, text);
-    }
-
-    /** Parses history {@code text} called {@code name}: JSON if it starts with '{', else text. */
-    public static History parse(String name, String text) throws IOException, HistoryFormatException {
-        String lead = text.stripLeading();
-        if (lead.startsWith("\uFEFF")) {
-            lead = lead.substring(1).stripLeading();
-        }
-        try (Reader r = new StringReader(text.startsWith("\uFEFF") ? text.substring(1) : text)) {
-            return lead.startsWith("{") ? HistoryJson.read(name, r) : HistoryText.read(name, r);
-        }
     }
 }

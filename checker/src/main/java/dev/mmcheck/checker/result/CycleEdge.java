@@ -1,4 +1,4 @@
-package dev.mmcheck.checker.report;
+package dev.mmcheck.checker.result;
 
 /**
  * One edge of a serializability cycle: transaction {@code from} must come before transaction

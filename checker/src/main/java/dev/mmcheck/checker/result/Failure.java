@@ -1,4 +1,4 @@
-package dev.mmcheck.checker.report;
+package dev.mmcheck.checker.result;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,7 @@
-package dev.mmcheck.checker.report;
+package dev.mmcheck.checker.result;
 
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Note;
-import dev.mmcheck.checker.report.Failure;
-import dev.mmcheck.checker.report.Violation;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,6 @@ import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.engine.MergeOrder;
 import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.event.EventSink;
-import dev.mmcheck.checker.monitor.PartlyLogged;
 import dev.mmcheck.runtime.Sampling;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.Kinds;
@@ -12,9 +11,6 @@ import dev.mmcheck.runtime.Solo;
 import dev.mmcheck.runtime.Stripes;
 import dev.mmcheck.runtime.ThreadLog;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -40,23 +36,20 @@ import java.util.function.ToLongFunction;
 public final class CheckerLoop implements Runnable {
 
     private static final long HOUSEKEEPING_NANOS = 10_000_000L;
-    private static final long FORGET_AFTER_NANOS = 5_000_000_000L;
 
     private final Checker checker;
     private final Heap heap;
     private final AgentNames names;
     private final SelfCheck selfCheck;
     private final EventSink trace;
-    private final List<ThreadLog> active = new ArrayList<>();
-    private final Map<ThreadLog, Long> ended = new HashMap<>();
+    private final Logs logs = new Logs();
+    private final List<ThreadLog> active = logs.active;
     private final int[] expected = new int[Stripes.COUNT];
     private volatile boolean stop;
     private volatile Throwable failure;
     private long failureAt = -1;
     private long unchecked;
     private long added;
-    private long begins;
-    // counts of threads forgotten after they ended (their logs are no longer listed)
     /** What each thread's log counts, kept in the totals after the log is forgotten. */
     public enum Count {
         /** Accesses that ran nested inside another access's probes and were not logged. */
@@ -89,10 +82,12 @@ public final class CheckerLoop implements Runnable {
         Count(ToLongFunction<ThreadLog> of) {
             this.of = of;
         }
-    }
 
-    private final long[] forgotten = new long[Count.values().length];
-    private long failAt = -1;
+        /** What {@code log} counts of this. */
+        long of(ThreadLog log) {
+            return of.applyAsLong(log);
+        }
+    }
     /** sample=R is on (read once: Sampling is configured before the loop is made). */
     private final boolean sampling = Sampling.on();
     /** Under sample=R: the flushes fed so far, which are those with the lowest tickets (Flushes). */
@@ -101,11 +96,10 @@ public final class CheckerLoop implements Runnable {
     private final FindingsView view;
     private final Addresses addresses;
     private final SoloPeriods solo;
+    private final Feed feed;
     private Progress progress;
     private long consumed;
     private long stripesHeldAtExit;
-    private static final long QUIESCE_NANOS = 2_000_000_000L;
-    private long producedByEnded;
     private long lastHousekeeping;
     private Thread thread;
 
@@ -126,12 +120,8 @@ public final class CheckerLoop implements Runnable {
         this.boundaries = new TestBoundaries(view);
         this.addresses = new Addresses(checker, heap, trace, this.selfCheck, memoryBound);
         this.solo = new SoloPeriods(this, checker, active);
+        this.feed = new Feed(this, checker, heap, names, addresses, this.selfCheck, trace);
     }
-
-    /** Whether accessed addresses get their ids (overhead=ids and a normal run); false for overhead=log. */
-    private boolean identify = true;
-    /** Whether the events reach the checker (a normal run); false for overhead=log and overhead=ids. */
-    private boolean analyze = true;
 
     /**
      * For measuring mmcheck's own cost layer by layer (the agent's overhead= option): the loop still takes every event
@@ -139,8 +129,8 @@ public final class CheckerLoop implements Runnable {
      * {@code analyze}. Before {@link #start}.
      */
     public void layers(boolean identify, boolean analyze) {
-        this.identify = identify;
-        this.analyze = analyze;
+        feed.identify = identify;
+        feed.analyze = analyze;
     }
 
     /** Starts the loop on a new daemon thread, declared to the runtime as the thread that never logs. */
@@ -174,17 +164,8 @@ public final class CheckerLoop implements Runnable {
                     }
                 }
                 boundaries.endAll(); // the run is ending: nobody is to wait on the checker
-                // final drain: the application has stopped logging (EventLog is closed); an access that
-                // was in its probes when the log closed holds its stripe until it has logged
-                quiesce();
-                for (int quiet = 0; quiet < 3;) {
-                    if (pass()) {
-                        quiet = 0;
-                    } else {
-                        quiet++;
-                        LockSupport.parkNanos(2_000_000L);
-                    }
-                }
+                // final drain: the application has stopped logging (EventLog is closed)
+                stripesHeldAtExit = Exit.drain(this::pass);
                 cpuNanos = CpuTime.ownNanos();
                 return;
             } catch (Throwable t) {
@@ -240,32 +221,7 @@ public final class CheckerLoop implements Runnable {
         failure = t;
     }
 
-    /**
-     * Takes and releases every stripe once, draining meanwhile (a producer holding a stripe may wait for
-     * room in its log). After this, no access that began before the log closed is still to be logged:
-     * it holds its stripe until it has logged, and one that takes its stripe later sees the log closed.
-     * A stripe still held after {@link #QUIESCE_NANOS} (a user function of getAndUpdate blocking at
-     * exit) is counted, not waited for.
-     */
-    private void quiesce() {
-        long deadline = System.nanoTime() + QUIESCE_NANOS;
-        for (int s = 0; s < Stripes.COUNT; s++) {
-            boolean taken = Stripes.tryLock(s);
-            while (!taken && System.nanoTime() <= deadline) {
-                if (!pass()) {
-                    Thread.yield();
-                }
-                taken = Stripes.tryLock(s);
-            }
-            if (taken) {
-                Stripes.unlock(s);
-            } else {
-                stripesHeldAtExit++;
-            }
-        }
-    }
-
-    /** Stripes still held when {@link #quiesce} gave up on them. */
+    /** Stripes still held when the last drain gave up on them (Exit). */
     public long stripesHeldAtExit() {
         return stripesHeldAtExit;
     }
@@ -316,7 +272,7 @@ public final class CheckerLoop implements Runnable {
                 break; // a join, or the end of a solo period, after the other thread's events up to its count
             }
             try {
-                process(log, c, kind);
+                feed.process(log, c, kind, consumed);
             } catch (RuntimeException | Error e) {
                 consumed += c - start; // those before it were checked; this one and the rest are not
                 log.soConsumerIndex(c);
@@ -345,96 +301,14 @@ public final class CheckerLoop implements Runnable {
         return count < 0 || joined == null || joined.lpConsumerIndex() >= count;
     }
 
-    private void process(ThreadLog log, long c, int kind) {
-        if (failAt >= 0 && consumed + (c - log.lpConsumerIndex()) >= failAt) {
-            throw new IllegalStateException("failure injected into checker-loop at event " + failAt);
-        }
-        int serial = log.serial();
-        int site = log.lpInt(c, ThreadLog.SITE);
-        switch (kind) {
-            case Kinds.THREAD_BEGIN -> begins++; // ordered after its start by the stripe; nothing to check
-            case Kinds.SOLO_END -> {
-                begins++; // one of a thread's first events, which reach no analysis themselves
-                solo.handOver((ThreadLog) log.lpObject(c), log.lpValue(c));
-            }
-            case Kinds.LOAD_FENCE -> {
-                if (site >= 0) {
-                    emit(kind, serial, -1, site);
-                } // else only the carrier of a bracketed call's flush ticket (StripeProtocol.takeBracketed)
-            }
-            case Kinds.LOAD, Kinds.STORE, Kinds.RELEASE_STORE, Kinds.VOLATILE_STORE, Kinds.INTERLOCKED,
-                    Kinds.MONITOR_ENTER, Kinds.MONITOR_EXIT -> {
-                if (!identify) {
-                    return; // overhead=log: taken in order, nothing more
-                }
-                Object object = log.lpObject(c);
-                int slot = log.lpInt(c, ThreadLog.SLOT);
-                site = names.checkedSite(site, log.lpInt(c, ThreadLog.CALLER)); // a helper's: per call that reached it
-                addresses.updateIfWidened();
-                int a = addresses.of(object, slot);
-                if (sampling) {
-                    // sample=R: no store may stay buffered where a left-out access could commit it (PartlyLogged)
-                    boolean full = heap.fullyLogged(object, slot);
-                    if (PartlyLogged.flushFirst(kind, full)) {
-                        emit(Kinds.FULL_FENCE, serial, -1, site);
-                    }
-                    emit(PartlyLogged.kind(kind, full), serial, a, site);
-                } else {
-                    emit(kind, serial, a, site);
-                }
-                if (selfCheck != null) {
-                    check(log, c, kind, a, serial, site);
-                }
-            }
-            case Kinds.THREAD_START, Kinds.THREAD_JOIN -> {
-                ThreadLog other = EventLog.existingLogOf((Thread) log.lpObject(c));
-                if (other != null) {
-                    if (kind == Kinds.THREAD_START) {
-                        other.startFed = true; // its log may end now, even with no event of its own (housekeeping)
-                    }
-                    emit(kind, serial, other.serial(), site);
-                } else {
-                    emit(Kinds.FULL_FENCE, serial, -1, site);
-                }
-            }
-            default -> emit(sampling ? PartlyLogged.kind(kind, true) : kind, serial, -1, site);
-        }
-    }
-
-    private void check(ThreadLog log, long c, int kind, int a, int serial, int site) {
-        boolean hasValue = (log.lpInt(c, ThreadLog.FLAGS) & ThreadLog.HAS_VALUE) != 0;
-        if (!hasValue) {
-            if (kind != Kinds.LOAD) {
-                selfCheck.wroteUnknown(a);
-            }
-            return;
-        }
-        long v = log.lpValue(c);
-        if (kind == Kinds.LOAD) {
-            selfCheck.read(a, v, () -> "the read of " + heap.name(a) + " by " + names.threadName(serial) + " at "
-                    + names.siteOf(site).describe());
-        } else {
-            selfCheck.wrote(a, v);
-        }
-    }
-
+    /** Hands {@code kind}, the events of the log's entry, to the checker through {@link #feed}. */
     void emit(int kind, int serial, int operand, int site) {
-        if (failure != null || !analyze) {
-            return;
-        }
-        checker.event(kind, serial, operand, site);
-        if (trace != null) {
-            trace.event(kind, serial, operand, site);
-        }
+        feed.emit(kind, serial, operand, site);
     }
 
     /** Drains every log once (new ones taken in), without housekeeping; returns whether any event was taken. */
     boolean drainAll() {
-        ThreadLog fresh;
-        while ((fresh = EventLog.pollFresh()) != null) {
-            active.add(fresh);
-            names.thread(fresh.serial(), fresh.name());
-        }
+        logs.takeFresh(names);
         boolean progress = false;
         for (int i = 0; i < active.size(); i++) {
             progress |= drain(active.get(i));
@@ -442,6 +316,7 @@ public final class CheckerLoop implements Runnable {
         return progress;
     }
 
+    /** Addresses of collected objects dead; logs of terminated threads ended, ended ones forgotten after a while. */
     private void housekeeping(long now) {
         addresses.update();
         heap.expunge(a -> {
@@ -451,37 +326,11 @@ public final class CheckerLoop implements Runnable {
                 selfCheck.forget(a);
             }
         });
-        for (Iterator<ThreadLog> it = active.iterator(); it.hasNext();) {
-            ThreadLog log = it.next();
-            Thread t = log.thread();
-            // TERMINATED, not !isAlive(): a log exists from Thread.start on, before the thread is alive; and a
-            // thread with no event of its own ends only after its start (an event of it ends the log after its start
-            // anyway: its begin follows the start on the start's stripe)
-            long produced = log.lvProducerIndex();
-            if ((t == null || t.getState() == Thread.State.TERMINATED)
-                    && log.lpConsumerIndex() == produced && (produced > 0 || log.startFed || failure != null)) {
-                added += failure == null ? 1 : 0;
-                emit(Kinds.THREAD_END, log.serial(), -1, -1);
-                log.release();
-                it.remove();
-                producedByEnded += log.lvProducerIndex();
-                ended.put(log, now);
-            }
-        }
-        for (Iterator<Map.Entry<ThreadLog, Long>> it = ended.entrySet().iterator(); it.hasNext();) {
-            Map.Entry<ThreadLog, Long> e = it.next();
-            if (now - e.getValue() > FORGET_AFTER_NANOS) {
-                // its counts stay in the totals after it is forgotten
-                for (Count c : Count.values()) {
-                    forgotten[c.ordinal()] += c.of.applyAsLong(e.getKey());
-                }
-                Thread t = e.getKey().thread();
-                if (t != null) {
-                    EventLog.forget(t);
-                }
-                it.remove();
-            }
-        }
+        logs.endTerminated(now, failure != null, log -> {
+            added += failure == null ? 1 : 0;
+            emit(Kinds.THREAD_END, log.serial(), -1, -1);
+        });
+        logs.forgetEnded(now);
     }
 
     /** Stops the loop after a final drain and waits for it. From the shutdown hook. */
@@ -503,23 +352,12 @@ public final class CheckerLoop implements Runnable {
 
     /** Events the application's threads published, ended threads included. */
     public long produced() {
-        long p = producedByEnded;
-        for (ThreadLog log : active) {
-            p += log.lvProducerIndex();
-        }
-        return p;
+        return logs.produced();
     }
 
     /** The total of {@code c} over every thread's log, forgotten ones included (racy reads). */
     public long total(Count c) {
-        long n = forgotten[c.ordinal()];
-        for (ThreadLog log : active) {
-            n += c.of.applyAsLong(log);
-        }
-        for (ThreadLog log : ended.keySet()) {
-            n += c.of.applyAsLong(log);
-        }
-        return n;
+        return logs.total(c);
     }
 
     /** Objects the checker still tracked at the end (Heap: collected ones are forgotten as the collector clears them). */
@@ -600,11 +438,6 @@ public final class CheckerLoop implements Runnable {
         return solo.claimsUnfenced();
     }
 
-    /** Ends of solo periods handed over. */
-    public long soloHandOvers() {
-        return solo.handOvers();
-    }
-
     /** The threads that ended solo periods most often, at most {@code max}, most first. After {@link #finish}. */
     public Map<String, Long> soloEndedBy(int max) {
         return solo.endedBy(max);
@@ -629,12 +462,17 @@ public final class CheckerLoop implements Runnable {
 
     /** Whether accessed addresses get their ids (not overhead=log). */
     boolean identifies() {
-        return identify;
+        return feed.identify;
     }
 
     /** Address identities under the memory bound. */
     Addresses addresses() {
         return addresses;
+    }
+
+    /** The solo periods' side of the loop. */
+    SoloPeriods solo() {
+        return solo;
     }
 
     /** Counts an event the checker thread added to the stream. */
@@ -644,7 +482,7 @@ public final class CheckerLoop implements Runnable {
 
     /** Thread-begin events taken from the rings: they order a thread after its start and reach no analysis. */
     public long begins() {
-        return begins;
+        return feed.begins;
     }
 
     /** Events the checker thread added to the stream: addresses dead, threads ended. */
@@ -659,14 +497,10 @@ public final class CheckerLoop implements Runnable {
 
     /** Makes the loop fail at its {@code event}-th event (for testing how failures are reported). */
     public void failAt(long event) {
-        failAt = event;
+        feed.failAt = event;
     }
 
     public SelfCheck selfCheck() {
         return selfCheck;
-    }
-
-    public Heap heap() {
-        return heap;
     }
 }

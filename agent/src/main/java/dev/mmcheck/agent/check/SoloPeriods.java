@@ -140,7 +140,7 @@ final class SoloPeriods {
 
     /**
      * Feeds {@code log}'s hand-over ring, its fence first, as the events they are (each access's address found as
-     * {@code CheckerLoop.process} finds it), and empties it. Nothing for a log no longer active (its thread's end was fed).
+     * {@code Feed.process} finds it), and empties it. Nothing for a log no longer active (its thread's end was fed).
      */
     private void feedRing(ThreadLog log) {
         int n = log.ringSize();
@@ -246,8 +246,8 @@ final class SoloPeriods {
                     if (spins < SWEEP_SPINS || !loop.drainAll()) {
                         Thread.onSpinWait();
                     }
-                    if ((spins & 1023) == 1023 && (loop.stopping() || loop.failure() != null || System.nanoTime() > giveUpAt
-                            || !Solo.claimedFor(busy))) {
+                    if ((spins & 1023) == 1023 && (loop.stopping() || loop.failure() != null
+                            || System.nanoTime() > giveUpAt || !Solo.claimedFor(busy))) {
                         // a stripe held for long (a thread blocked in an atomic's update function holds its own),
                         // the run ending, or the claim taken away: no period this time
                         claimLost(busy, sweepStart);
@@ -270,7 +270,8 @@ final class SoloPeriods {
             return;
         }
         for (ThreadLog log : active) {
-            if (log != busy && log.thread() != loop.thread() && loop.failure() == null && checker.storesBuffered(log.serial())) {
+            if (log != busy && log.thread() != loop.thread() && loop.failure() == null
+                    && checker.storesBuffered(log.serial())) {
                 // a quiet thread with a store still buffered: the busy thread's accesses, left out, could be the
                 // ones that store is raced by (a hand-over that follows the store at once in another schedule), and
                 // a fence of it here would be one the program did not make. No period until it has none.

@@ -1,14 +1,10 @@
 package dev.mmcheck.agent.check;
 
 import dev.mmcheck.checker.engine.Checker;
-import dev.mmcheck.checker.engine.MergeOrder;
 import dev.mmcheck.checker.event.Codes;
 import dev.mmcheck.checker.event.EventSink;
-import dev.mmcheck.runtime.Sampling;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.Kinds;
-import dev.mmcheck.runtime.Solo;
-import dev.mmcheck.runtime.Stripes;
 import dev.mmcheck.runtime.ThreadLog;
 
 import java.util.List;
@@ -29,8 +25,10 @@ import java.util.function.ToLongFunction;
  * program order plus conflict order, as the monitors need. The event that happened first in real
  * time among those not yet taken is always ready, so the merge never waits on itself.
  *
- * <p>It also turns objects into exact address ids ({@link Heap}), reports collected objects' addresses
- * dead, ends threads that have terminated, and runs the {@link SelfCheck}. Runs on its own daemon
+ * <p>Its parts, each the one owner of its state: {@link Merge} (the order above), {@link Feed} (an entry to the
+ * checker's events), {@link Addresses} (exact address ids under the memory bound), {@link Logs} (the threads' logs,
+ * ended and forgotten), {@link SoloPeriods} (runtime.Solo's checker side), {@link TestBoundaries}, {@link Progress},
+ * {@link Exit} (the last drain). Here: the passes, housekeeping, failure, and the results. Runs on its own daemon
  * thread; {@link #finish()} is called once, from the shutdown hook.
  */
 public final class CheckerLoop implements Runnable {
@@ -44,11 +42,9 @@ public final class CheckerLoop implements Runnable {
     private final EventSink trace;
     private final Logs logs = new Logs();
     private final List<ThreadLog> active = logs.active;
-    private final int[] expected = new int[Stripes.COUNT];
     private volatile boolean stop;
     private volatile Throwable failure;
     private long failureAt = -1;
-    private long unchecked;
     private long added;
     /** What each thread's log counts, kept in the totals after the log is forgotten. */
     public enum Count {
@@ -88,17 +84,13 @@ public final class CheckerLoop implements Runnable {
             return of.applyAsLong(log);
         }
     }
-    /** sample=R is on (read once: Sampling is configured before the loop is made). */
-    private final boolean sampling = Sampling.on();
-    /** Under sample=R: the flushes fed so far, which are those with the lowest tickets (Flushes). */
-    private long flushesFed;
     private final TestBoundaries boundaries;
     private final FindingsView view;
     private final Addresses addresses;
     private final SoloPeriods solo;
     private final Feed feed;
+    private final Merge merge;
     private Progress progress;
-    private long consumed;
     private long stripesHeldAtExit;
     private long lastHousekeeping;
     private Thread thread;
@@ -121,6 +113,7 @@ public final class CheckerLoop implements Runnable {
         this.addresses = new Addresses(checker, heap, trace, this.selfCheck, memoryBound);
         this.solo = new SoloPeriods(this, checker, active);
         this.feed = new Feed(this, checker, heap, names, addresses, this.selfCheck, trace);
+        this.merge = new Merge(this, feed, solo);
     }
 
     /**
@@ -216,8 +209,8 @@ public final class CheckerLoop implements Runnable {
      * stops but draining goes on, so the application never waits on a dead consumer and every event is
      * still counted: the ones from here on as unchecked.
      */
-    private void stopChecking(Throwable t) {
-        failureAt = consumed;
+    void stopChecking(Throwable t) {
+        failureAt = merge.consumed;
         failure = t;
     }
 
@@ -238,69 +231,6 @@ public final class CheckerLoop implements Runnable {
         return progress;
     }
 
-    private boolean drain(ThreadLog log) {
-        long c = log.lpConsumerIndex();
-        long start = c;
-        long p = log.lvProducerIndex();
-        if (failure != null) {
-            // checking stopped: take everything, in any order
-            log.soConsumerIndex(p);
-            consumed += p - start;
-            unchecked += p - start;
-            return p > start;
-        }
-        long hold = log.lvHoldAt(); // after the producer index: a hold is set before the events it holds back
-        if (hold >= 0 && hold < p) {
-            if (c >= hold) {
-                solo.handOver(log, hold); // a solo period this thread ended itself: its fence, exactly where it ended it
-            } else {
-                p = hold;
-            }
-        }
-        while (c < p) {
-            int stripe = log.lpInt(c, ThreadLog.STRIPE);
-            int seq = stripe >= 0 ? log.lpInt(c, ThreadLog.SEQ) : 0;
-            // sample=R: flushes in ticket order, and nothing before the flushes its thread saw (Flushes)
-            boolean ticket = sampling && (log.lpInt(c, ThreadLog.FLAGS) & ThreadLog.TICKET) != 0;
-            long epoch = sampling ? log.lpEpoch(c) : 0;
-            if (!MergeOrder.mayFeed(expected, stripe, seq, sampling, ticket, epoch, flushesFed)) {
-                break;
-            }
-            int kind = log.lpInt(c, ThreadLog.KIND);
-            if (kind == Kinds.THREAD_JOIN && !joinReady(log, c)
-                    || kind == Kinds.SOLO_END && ((ThreadLog) log.lpObject(c)).lpConsumerIndex() < log.lpValue(c)) {
-                break; // a join, or the end of a solo period, after the other thread's events up to its count
-            }
-            try {
-                feed.process(log, c, kind, consumed);
-            } catch (RuntimeException | Error e) {
-                consumed += c - start; // those before it were checked; this one and the rest are not
-                log.soConsumerIndex(c);
-                stopChecking(e);
-                return true;
-            }
-            if (stripe >= 0) {
-                expected[stripe]++;
-            }
-            if (ticket) {
-                flushesFed++;
-            }
-            c++;
-        }
-        if (c == start) {
-            return false;
-        }
-        log.soConsumerIndex(c);
-        consumed += c - start;
-        return true;
-    }
-
-    private static boolean joinReady(ThreadLog log, long c) {
-        long count = log.lpValue(c);
-        ThreadLog joined = EventLog.existingLogOf((Thread) log.lpObject(c));
-        return count < 0 || joined == null || joined.lpConsumerIndex() >= count;
-    }
-
     /** Hands {@code kind}, the events of the log's entry, to the checker through {@link #feed}. */
     void emit(int kind, int serial, int operand, int site) {
         feed.emit(kind, serial, operand, site);
@@ -311,7 +241,7 @@ public final class CheckerLoop implements Runnable {
         logs.takeFresh(names);
         boolean progress = false;
         for (int i = 0; i < active.size(); i++) {
-            progress |= drain(active.get(i));
+            progress |= merge.drain(active.get(i));
         }
         return progress;
     }
@@ -347,7 +277,7 @@ public final class CheckerLoop implements Runnable {
     }
 
     public long consumed() {
-        return consumed;
+        return merge.consumed;
     }
 
     /** Events the application's threads published, ended threads included. */
@@ -492,7 +422,7 @@ public final class CheckerLoop implements Runnable {
 
     /** Events consumed after checking stopped, not checked. */
     public long unchecked() {
-        return unchecked;
+        return merge.unchecked;
     }
 
     /** Makes the loop fail at its {@code event}-th event (for testing how failures are reported). */

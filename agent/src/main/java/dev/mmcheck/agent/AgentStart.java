@@ -2,6 +2,7 @@ package dev.mmcheck.agent;
 
 import dev.mmcheck.agent.check.AgentNames;
 import dev.mmcheck.agent.check.CheckerLoop;
+import dev.mmcheck.agent.check.FindingsView;
 import dev.mmcheck.agent.check.Heap;
 import dev.mmcheck.agent.check.SelfCheck;
 import dev.mmcheck.agent.check.TestBridge;
@@ -125,7 +126,8 @@ final class AgentStart {
         Checker checker = new Checker(names, config);
         TraceTee tee = options.trace() == null ? null : new TraceTee(options.trace(), names);
         CheckerLoop loop = new CheckerLoop(checker, heap, names, options.selfCheck(), tee,
-                options.checkerMemory() > 0 ? options.checkerMemory() : Runtime.getRuntime().maxMemory() / 8);
+                options.checkerMemory() > 0 ? options.checkerMemory() : Runtime.getRuntime().maxMemory() / 8,
+                AgentStart::reportView);
         if (inject != null && inject.startsWith(LOOP_STAGE + "@")) {
             loop.failAt(Long.parseLong(inject.substring(LOOP_STAGE.length() + 1)));
         }
@@ -423,6 +425,26 @@ final class AgentStart {
      * rendering the empty result once: a class that can no longer be loaded at exit (the agent jar
      * replaced under a running JVM) must not cost the report.
      */
+    /** The findings so far as the report groups and words them, for the loop's test boundaries and progress lines. */
+    private static List<FindingsView.Shown> reportView(Checker checker) {
+        List<FindingsView.Shown> shown = new ArrayList<>();
+        for (Finding f : Finding.group(checker.result().violations())) {
+            shown.add(new FindingsView.Shown() {
+                @Override
+                public String key() {
+                    return f.key();
+                }
+
+                @Override
+                public String describe(int n, String test) {
+                    f.tests(List.of(test));
+                    return String.join("\n", Summary.describe(f, n));
+                }
+            });
+        }
+        return shown;
+    }
+
     private static void preload(CheckerLoop loop) throws IOException {
         CheckResult empty = loop.checker().result().withFailure(Failure.of("preload", -1, new Exception()))
                 .withNotes(List.of(Note.info("preload", "", 0, "")), List.of());

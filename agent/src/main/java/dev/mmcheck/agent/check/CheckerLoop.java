@@ -24,7 +24,7 @@ import java.util.function.ToLongFunction;
  * program order plus conflict order, as the monitors need. The event that happened first in real
  * time among those not yet taken is always ready, so the merge never waits on itself.
  *
- * <p>Its parts, each the one owner of its state: {@link Merge} (the order above), {@link Feed} (an entry to the
+ * <p>Its parts, each the one owner of its state: {@link StripeMerge} (the order above), {@link Feed} (an entry to the
  * checker's events), {@link Addresses} (exact address ids under the memory bound), {@link Logs} (the threads' logs,
  * ended and forgotten), {@link SoloPeriods} (runtime.Solo's checker side), {@link TestBoundaries}, {@link Progress},
  * {@link Exit} (the last drain). Here: the passes, housekeeping, failure, and the results. Runs on its own daemon
@@ -88,7 +88,7 @@ public final class CheckerLoop implements Runnable {
     private final Addresses addresses;
     private final SoloPeriods solo;
     private final Feed feed;
-    private final Merge merge;
+    private final StripeMerge merge;
     private Progress progress;
     private long stripesHeldAtExit;
     private long lastHousekeeping;
@@ -112,7 +112,7 @@ public final class CheckerLoop implements Runnable {
         this.addresses = new Addresses(checker, heap, trace, this.selfCheck, memoryBound);
         this.solo = new SoloPeriods(this, checker, active);
         this.feed = new Feed(this, checker, heap, names, addresses, this.selfCheck, trace);
-        this.merge = new Merge(this, feed, solo);
+        this.merge = new StripeMerge(this, feed, solo);
     }
 
     /**

@@ -13,7 +13,7 @@ import dev.mmcheck.runtime.ThreadLog;
  * hands it to the {@link Feed}. Owns the stripes' expected sequence numbers and the events consumed. Checker thread
  * only.
  */
-final class Merge {
+final class StripeMerge {
 
     private final CheckerLoop loop;
     private final Feed feed;
@@ -30,7 +30,7 @@ final class Merge {
     long unchecked;
 
     /** The merge of {@code loop}'s logs into {@code feed}, handing solo periods' ends to {@code solo}. */
-    Merge(CheckerLoop loop, Feed feed, SoloPeriods solo) {
+    StripeMerge(CheckerLoop loop, Feed feed, SoloPeriods solo) {
         this.loop = loop;
         this.feed = feed;
         this.solo = solo;

@@ -4,11 +4,17 @@ import dev.mmcheck.agent.check.AgentNames;
 import dev.mmcheck.agent.check.CheckerLoop;
 import dev.mmcheck.agent.check.FindingsView;
 import dev.mmcheck.agent.check.Heap;
-import dev.mmcheck.agent.check.SelfCheck;
 import dev.mmcheck.agent.check.TestBridge;
 import dev.mmcheck.agent.check.TraceTee;
 import dev.mmcheck.agent.ids.FieldTable;
 import dev.mmcheck.agent.ids.SiteTable;
+import dev.mmcheck.agent.output.AgentOutput;
+import dev.mmcheck.agent.output.HtmlFile;
+import dev.mmcheck.agent.output.JsonFile;
+import dev.mmcheck.agent.output.SarifFile;
+import dev.mmcheck.agent.output.SummaryFile;
+import dev.mmcheck.agent.output.SummaryLog;
+import dev.mmcheck.agent.output.TraceFile;
 import dev.mmcheck.agent.rewrite.ClassRewriter;
 import dev.mmcheck.agent.rewrite.Transformation;
 import dev.mmcheck.checker.engine.Checker;
@@ -18,6 +24,8 @@ import dev.mmcheck.checker.finding.Note;
 import dev.mmcheck.checker.monitor.MonitorConfig;
 import dev.mmcheck.checker.report.HtmlReport;
 import dev.mmcheck.checker.report.JsonReport;
+import dev.mmcheck.checker.report.Report;
+import dev.mmcheck.checker.report.RunFacts;
 import dev.mmcheck.checker.report.SarifReport;
 import dev.mmcheck.checker.report.SourceRoots;
 import dev.mmcheck.checker.report.Triage;
@@ -39,11 +47,8 @@ import org.slf4j.Logger;
 
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -74,14 +79,6 @@ final class AgentStart {
     static final int EVENTS_PER_THREAD = 1 << 15;
 
     private AgentStart() {
-    }
-
-    private static String plain(double r) {
-        return new java.math.BigDecimal(Double.toString(r)).stripTrailingZeros().toPlainString();
-    }
-
-    private static String percent(double r) {
-        return new java.math.BigDecimal(r * 100).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString() + "%";
     }
 
     static void start(Options options, Instrumentation inst) throws IOException {
@@ -193,154 +190,16 @@ final class AgentStart {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        long produced = loop.produced();
-        long consumed = loop.consumed();
-        SelfCheck self = loop.selfCheck();
         CheckResult result = loop.checker().result();
-        List<Note> first = new ArrayList<>();
+        List<Note> stop = new ArrayList<>();
         if (loop.failure() instanceof CheckerLoop.Stopped stopped) {
-            first.add(Note.incomplete(stopped.kind(), "", 1, stopped.getMessage())); // the run's doing: no stack
+            stop.add(Note.incomplete(stopped.kind(), "", 1, stopped.getMessage())); // the run's doing: no stack
         } else if (loop.failure() != null) {
             result = result.withFailure(Failure.of(LOOP_STAGE, loop.failureAt(), loop.failure()));
         }
-        if (loop.failure() != null) {
-            first.add(Note.incomplete("checker-stopped", "", loop.unchecked(), "checking stopped after "
-                    + loop.failureAt() + " events: the " + loop.unchecked() + " events after them were drained "
-                    + "(the application did not wait) but not checked"));
-        }
-        if (produced != consumed) {
-            first.add(Note.incomplete("events-lost", "", Math.abs(produced - consumed), "events produced ("
-                    + produced + ") and consumed (" + consumed + ") differ: some events were not checked"));
-        }
-        if (self != null && self.mismatches() > 0) {
-            first.add(Note.incomplete("self-check", "", self.mismatches(), "self-check: " + self.mismatches()
-                    + " of " + self.reads() + " reads returned a value other than the checker's order implies, "
-                    + "so the order the checker saw is not the run's; first: " + String.join("; ", self.examples())));
-        }
-        if (stats.failed.get() > 0) {
-            first.add(Note.incomplete("classes-failed", "", stats.failed.get(), stats.failed.get()
-                    + " classes could not be instrumented and ran unchecked (exclude them with excludes= to "
-                    + "accept that): " + String.join("; ", stats.failures())));
-        }
-        if (loop.stripesHeldAtExit() > 0) {
-            first.add(Note.incomplete("unlogged-at-exit", "", loop.stripesHeldAtExit(), loop.stripesHeldAtExit()
-                    + " address stripes were still held by running threads 2 s after the log closed at exit: "
-                    + "the accesses they bracket may be unlogged"));
-        }
-        if (loop.nestedAccesses() > 0) {
-            first.add(Note.incomplete("nested-accesses", "", loop.nestedAccesses(), loop.nestedAccesses()
-                    + " accesses ran inside another access's probes (unforeseen code between a lock probe and "
-                    + "its log probe) and were not logged"));
-        }
-        if (Targets.unloggedHandles() > 0) {
-            first.add(Note.incomplete("unlogged-handles", "", Targets.unloggedHandles(), Targets.unloggedHandles()
-                    + " accesses through VarHandles whose target could not be determined (a handle with adapted "
-                    + "coordinates or that the JDK cannot describe, a call shape the probes do not model, a buffer "
-                    + "view whose memory could not be told) were not logged, so not checked (exclude the classes "
-                    + "that use them with "
-                    + "excludes= to accept that: docs/agent.md)"));
-        }
-        if (options.overhead() != Options.Layer.CHECK) {
-            first.add(Note.incomplete("overhead", "", 0, "NOTHING CHECKED: overhead=" + options.overhead().value
-                    + " measures mmcheck's own cost " + switch (options.overhead()) {
-                        case REWRITE -> "of running the rewritten classes, with every probe returning at its first test "
-                                + "(nothing logged)";
-                        case LOG -> "of logging every event and taking the events in order on the checker thread "
-                                + "(no address ids, no analysis)";
-                        default -> "up to giving each accessed address its id on the checker thread (no analysis)";
-                    } + "; leave overhead= out to check (docs/performance.md)"));
-        }
-        if (options.sample() < 1) {
-            // a reduced check the user asked for: said in the first lines, as a bound reached is
-            first.add(Note.degraded("sampled", "pso", 0, "SAMPLED run (sample=" + plain(options.sample()) + "): plain "
-                    + "accesses logged on about " + percent(options.sample()) + " of the objects (seed "
-                    + Sampling.seed() + "), " + (options.syncAsFences()
-                            ? "static fields on all, synchronization whole on the objects drawn and on the others only as "
-                            + "the fences it makes (sync=fences)"
-                            : "synchronization and static fields on all") + ", checked under PSO only; "
-                    + "races on the objects not drawn are not seen (docs/sampling.md)"));
-        }
-        List<Note> last = new ArrayList<>();
         Map<String, Long> unmodelled = Unmodelled.counts();
-        if (!unmodelled.isEmpty()) {
-            last.add(unmodelledNote(unmodelled));
-        }
-        if (Targets.unresolved() > 0) {
-            last.add(Note.degraded("unresolved-accessors", "", Targets.unresolved(), Targets.unresolved()
-                    + " accesses through field updaters or Unsafe offsets that could not be resolved to a field "
-                    + "were checked under an address of their own: conflicts between them and direct accesses to "
-                    + "the same field are not seen"));
-        }
-        long dropped = loop.total(CheckerLoop.Count.RING_DROPPED);
-        if (dropped > 0) {
-            last.add(Note.degraded("solo-ring", "", dropped, dropped + " accesses left out in solo periods were not kept "
-                    + "for their period's hand-over: a thread kept only its newest " + dev.mmcheck.runtime.ThreadLog.RING + " since its "
-                    + "last fence, so a violation whose store came before those, with no fence after it, may be missed "
-                    + "(solo=off checks every access: docs/agent.md, \"What a period keeps\")"));
-        }
-        if (Solo.stoppedByVirtualThreads()) {
-            last.add(Note.info("solo-virtual-threads", "", 0, "solo periods stopped at the first virtual thread (their "
-                    + "hand-over could wait on a parked virtual thread; docs/agent.md, \"Virtual threads\"): every "
-                    + "access from then on was logged"));
-        }
-        if (Solo.unseenStarts() > 0) {
-            last.add(Note.degraded("solo-unseen-start", "", Solo.unseenStarts(), Solo.unseenStarts() + " threads that no "
-                    + "probe saw start (the JDK's or the JVM's: a cleaner's, a finalizer's, a timer's) began while another "
-                    + "thread ran alone as the only thread with a log and had left out more than its hand-over ring holds: "
-                    + "a violation of such a thread against a store the other made before its ring's entries, with no "
-                    + "fence after it, may be missed (solo=off checks it: docs/agent.md, \"What a period keeps\")"));
-        }
-        result = result.withNotes(first, last);
-        Map<String, Object> run = new LinkedHashMap<>();
-        run.put("id", RUN_ID); // mmcheck merge refuses two reports of one run
-        run.put("eventsProduced", produced);
-        run.put("eventsConsumed", consumed);
-        run.put("eventsUnchecked", loop.unchecked());
-        run.put("eventsAdded", loop.added());
-        run.put("threadBegins", loop.begins());
-        run.put("checkerCpuMillis", loop.cpuMillis());
-        run.put("objectsTracked", loop.objectsTracked());
-        run.put("addressesTracked", loop.addressesTracked());
-        run.put("backPressureWaits", loop.backPressureWaits());
-        run.put("classesInstrumented", stats.instrumented.get());
-        run.put("classesFailed", stats.failed.get());
-        run.put("sites", sites.size());
-        run.put("unresolvedAccessors", Targets.unresolved());
-        run.put("unloggedHandleAccesses", Targets.unloggedHandles());
-        run.put("nestedAccesses", loop.nestedAccesses());
-        run.put("unmodelledCalls", unmodelled);
-        run.put("repeatedLoadsLeftOut", loop.loadsLeftOut());
-        run.put("storeStoreFencesLeftOut", loop.total(CheckerLoop.Count.FENCES_LEFT_OUT));
-        run.put("solo", options.solo() && (Solo.enabled() || loop.soloGrants() > 0) ? "on" : "off");
-        run.put("soloPeriods", loop.soloGrants());
-        run.put("soloAccessesLeftOut", loop.total(CheckerLoop.Count.SOLO_LEFT_OUT));
-        run.put("soloEndedBy", loop.soloEndedBy(10));
-        run.put("soloClaimMillis", loop.soloClaimMillis());
-        run.put("soloRingFed", loop.soloRingFed());
-        run.put("soloRingDropped", loop.total(CheckerLoop.Count.RING_DROPPED));
-        run.put("soloRingDroppedAlone", loop.total(CheckerLoop.Count.RING_DROPPED_ALONE));
-        run.put("soloUnseenStarts", Solo.unseenStarts());
-        run.put("soloClaimsUnfenced", loop.soloClaimsUnfenced());
-        run.put("soloBusyTogether", loop.soloBusyTogether(10));
-        run.put("overhead", options.overhead().value);
-        run.put("schedule", options.activeSchedule() ? "active" : "os");
-        run.put("sample", options.sample());
-        run.put("sampleSync", options.sample() < 1 && options.syncAsFences() ? "fences" : "addresses");
-        run.put("syncAccessesAsFences", loop.syncAsFences());
-        if (options.sample() < 1) {
-            run.put("sampleSeed", Sampling.seed());
-        }
-        if (options.activeSchedule()) {
-            run.put("seed", Schedule.seed());
-            run.put("pauses", loop.total(CheckerLoop.Count.PAUSES));
-            run.put("pausedMillis", loop.total(CheckerLoop.Count.PAUSED_NANOS) / 1_000_000);
-            run.put("pausesOverBudget", loop.total(CheckerLoop.Count.PAUSES_OVER_BUDGET));
-            run.put("pausesAlone", loop.total(CheckerLoop.Count.PAUSES_ALONE));
-        }
-        if (self != null) {
-            run.put("selfCheckReads", self.reads());
-            run.put("selfCheckMismatches", self.mismatches());
-        }
+        result = result.withNotes(RunEnd.first(stop, options, loop, stats), RunEnd.last(loop, unmodelled));
+        RunFacts run = RunEnd.facts(RUN_ID, options, loop, stats, sites, unmodelled);
         String source = RunName.of(System.getProperty("sun.java.command", ""), tests.testClasses());
         Triage.Outcome outcome;
         List<Finding> findings = Finding.group(result.violations());
@@ -359,48 +218,22 @@ final class AgentStart {
                     + options.triage().baseline() + " could not be written: " + e)), List.of());
             outcome = Triage.untriaged(result);
         }
-        List<String> summary = new ArrayList<>(Summary.lines(source, result, outcome));
-        summary.add(options.activeSchedule()
-                ? "mmcheck: schedule active, seed " + Schedule.seed() + " (seed=" + Schedule.seed() + " repeats its "
-                        + "choices), " + loop.total(CheckerLoop.Count.PAUSES) + " pauses, "
-                        + loop.total(CheckerLoop.Count.PAUSED_NANOS) / 1_000_000 + " ms paused"
-                : "mmcheck: schedule os (no pauses)");
-        summary.add("mmcheck: events produced " + produced + ", consumed " + consumed + ", repeated loads left out "
-                + loop.loadsLeftOut()
-                + (options.solo() && (Solo.enabled() || loop.soloGrants() > 0) ? ", accesses of threads running alone left out "
-                        + loop.total(CheckerLoop.Count.SOLO_LEFT_OUT) + " (" + loop.soloGrants() + " solo periods)" : "")
-                + (self == null ? "" : ", self-check " + self.reads() + " reads, " + self.mismatches() + " mismatches"));
+        Report report = new Report(source, true, result, outcome, run);
+        List<String> summary = new ArrayList<>(Summary.lines(report));
+        summary.addAll(RunEnd.lines(run));
         boolean written = true;
         try {
-            // the summary as a file too: a test runner may not show what a JVM prints as it exits
-            Path text = summaryPath(options.report());
-            Path parent = text.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent); // report=target/mmcheck/%p.json: the directory may not exist yet
-            }
-            Files.write(text, summary, StandardCharsets.UTF_8);
-            if (tee != null) {
-                tee.close();
-                summary.add("mmcheck: trace written to " + options.trace());
-            }
-            JsonReport.write(options.report(), source, true, result, run, outcome);
-            summary.add("mmcheck: report written to " + options.report() + " (summary: " + text + ")");
-            if (options.sarif() != null) {
-                SarifReport.write(options.sarif(), source, true, result, outcome,
-                        options.sourceRoots() != null ? options.sourceRoots() : SourceRoots.conventional());
-                summary.add("mmcheck: SARIF written to " + options.sarif());
-            }
-            if (options.html() != null) {
-                HtmlReport.write(options.html(), source, true, result, outcome);
-                summary.add("mmcheck: HTML written to " + options.html());
+            for (AgentOutput output : outputs(options, tee)) {
+                String said = output.write(report, summary);
+                if (said != null) {
+                    summary.add(said);
+                }
             }
         } catch (IOException | RuntimeException e) {
             written = false;
             summary.add("mmcheck: INCOMPLETE: cannot write the report: " + e);
         }
-        for (String line : summary) {
-            log.info(line);
-        }
+        new SummaryLog(log).write(report, summary);
         if ((!result.complete() || !written) && options.failOnError()) {
             log.info("mmcheck: the check is incomplete (see the lines marked INCOMPLETE above): exit status "
                     + EXIT_INCOMPLETE + " "
@@ -420,11 +253,6 @@ final class AgentStart {
         }
     }
 
-    /**
-     * Loads what the shutdown hook needs (the summary, the JSON writer and their libraries) now, by
-     * rendering the empty result once: a class that can no longer be loaded at exit (the agent jar
-     * replaced under a running JVM) must not cost the report.
-     */
     /** The findings so far as the report groups and words them, for the loop's test boundaries and progress lines. */
     private static List<FindingsView.Shown> reportView(Checker checker) {
         List<FindingsView.Shown> shown = new ArrayList<>();
@@ -445,40 +273,47 @@ final class AgentStart {
         return shown;
     }
 
-    private static void preload(CheckerLoop loop) throws IOException {
-        CheckResult empty = loop.checker().result().withFailure(Failure.of("preload", -1, new Exception()))
-                .withNotes(List.of(Note.info("preload", "", 0, "")), List.of());
-        Triage.Outcome outcome = Triage.untriaged(empty);
-        Summary.lines("", empty, outcome);
-        JsonReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, Map.of("preload", 0), outcome);
-        SarifReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, outcome, SourceRoots.conventional());
-        HtmlReport.page("", true, empty, outcome);
+    /**
+     * The outputs the options ask for, in the order they are written: the summary's text file first (the one a
+     * test runner's user finds when the others fail), the trace, the JSON report, SARIF, HTML.
+     */
+    private static List<AgentOutput> outputs(Options options, TraceTee tee) {
+        SummaryFile text = SummaryFile.beside(options.report());
+        List<AgentOutput> outputs = new ArrayList<>(List.of(text));
+        if (tee != null) {
+            outputs.add(new TraceFile(tee, options.trace()));
+        }
+        outputs.add(new JsonFile(options.report(), text.file()));
+        if (options.sarif() != null) {
+            outputs.add(new SarifFile(options.sarif(),
+                    options.sourceRoots() != null ? options.sourceRoots() : SourceRoots.conventional()));
+        }
+        if (options.html() != null) {
+            outputs.add(new HtmlFile(options.html()));
+        }
+        return outputs;
     }
 
     /**
-     * The note naming the calls into JDK methods that may synchronize and that mmcheck does not model, each treated
-     * as a full fence of its thread (docs/mapping.md): a fence can only hide a finding, so a user who sees a
-     * method here that matters to the code under test knows which model to ask for.
+     * Loads what the shutdown hook needs (the run's facts, the summary, the writers, the outputs and their
+     * libraries) now, by rendering the empty result once: a class that can no longer be loaded at exit (the agent
+     * jar replaced under a running JVM) must not cost the report.
      */
-    static Note unmodelledNote(Map<String, Long> counts) {
-        long total = 0;
-        List<String> named = new ArrayList<>();
-        for (Map.Entry<String, Long> e : counts.entrySet()) {
-            total += e.getValue();
-            if (named.size() < 10) {
-                named.add(e.getKey() + " x " + String.format(java.util.Locale.ROOT, "%,d", e.getValue()));
-            }
-        }
-        String more = counts.size() > named.size() ? " and " + (counts.size() - named.size()) + " more" : "";
-        return Note.degraded("unmodelled-calls", "", total, "calls into JDK methods mmcheck does not model, treated as "
-                + "full fences: " + String.join(", ", named) + more + " (a fence can only hide a finding around the "
-                + "call, never make one; docs/mapping.md, \"The JDK's memory-relevant methods\")");
-    }
-
-    /** Where the text summary goes: beside the JSON report, {@code .json} replaced by {@code .txt}. */
-    static Path summaryPath(Path report) {
-        String name = report.getFileName().toString();
-        String base = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
-        return report.resolveSibling(base + ".txt");
+    private static void preload(CheckerLoop loop) throws IOException {
+        CheckResult empty = loop.checker().result().withFailure(Failure.of("preload", -1, new Exception()))
+                .withNotes(List.of(RunEnd.unmodelledNote(Map.of("preload", 0L))), List.of());
+        RunFacts facts = RunEnd.preloadFacts();
+        Report report = new Report("", true, empty, Triage.untriaged(empty), facts);
+        Summary.lines(report);
+        RunEnd.lines(facts);
+        JsonReport.write(java.io.OutputStream.nullOutputStream(), report);
+        JsonReport.write(java.io.OutputStream.nullOutputStream(), new Report("", true, empty, report.outcome(),
+                new Report.Merged(0)));
+        SarifReport.write(java.io.OutputStream.nullOutputStream(), "", true, empty, report.outcome(),
+                SourceRoots.conventional());
+        HtmlReport.page("", true, empty, report.outcome());
+        AgentOutput[] loaded = {SummaryFile.beside(Path.of("preload.json")), new TraceFile(null, null),
+            new JsonFile(null, null), new SarifFile(null, null), new HtmlFile(null), new SummaryLog(null)};
+        assert loaded.length > 0; // constructed only to load their classes
     }
 }

@@ -150,10 +150,14 @@ class PackageDependenciesTest {
     void rewritingAndCheckingAreApartAndTheRuntimeStandsAlone() throws IOException {
         Map<String, Set<String>> agent = dependencies(Path.of("src/main/java"));
         assertEquals(Set.of("dev.mmcheck.agent", "dev.mmcheck.agent.rewrite", "dev.mmcheck.agent.check",
-                "dev.mmcheck.agent.ids"), agent.keySet(), "the agent's packages (docs/architecture.md lists them)");
+                "dev.mmcheck.agent.ids", "dev.mmcheck.agent.output"), agent.keySet(),
+                "the agent's packages (docs/architecture.md lists them)");
         Set<String> rewrite = agent.get("dev.mmcheck.agent.rewrite");
         Set<String> check = agent.get("dev.mmcheck.agent.check");
         Set<String> ids = agent.get("dev.mmcheck.agent.ids");
+        Set<String> output = agent.get("dev.mmcheck.agent.output");
+        assertTrue(!output.contains("dev.mmcheck.agent.rewrite") && !output.contains("dev.mmcheck.agent"),
+                "output uses " + output);
         assertTrue(!rewrite.contains("dev.mmcheck.agent.check") && !rewrite.contains("dev.mmcheck.agent"),
                 "rewrite uses " + rewrite);
         assertTrue(!check.contains("dev.mmcheck.agent.rewrite") && !check.contains("dev.mmcheck.agent"),

@@ -2,6 +2,7 @@ package dev.mmcheck.maven;
 
 import dev.mmcheck.checker.report.HtmlReport;
 import dev.mmcheck.checker.report.JsonReport;
+import dev.mmcheck.checker.report.Report;
 import dev.mmcheck.checker.report.Merge;
 import dev.mmcheck.checker.report.SarifReport;
 import dev.mmcheck.checker.report.SourceRoots;
@@ -90,8 +91,8 @@ public class CheckMojo extends AbstractMmcheckMojo {
             for (String w : merged.warnings()) {
                 getLog().warn("mmcheck: " + w);
             }
-            JsonReport.write(dir.resolve(MERGED + ".json"), source, d.complete(), merged.result(),
-                    Map.of("reports", reports.size()), d.outcome());
+            JsonReport.write(dir.resolve(MERGED + ".json"), new Report(source, d.complete(), merged.result(),
+                    d.outcome(), new Report.Merged(reports.size())));
             SarifReport.write(dir.resolve(MERGED + ".sarif"), source, d.complete(), merged.result(), d.outcome(),
                     sourceRoots());
             HtmlReport.write(dir.resolve(MERGED + ".html"), source, d.complete(), merged.result(), d.outcome());

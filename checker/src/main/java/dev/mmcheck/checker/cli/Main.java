@@ -7,6 +7,7 @@ import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Note;
 import dev.mmcheck.checker.report.HtmlReport;
 import dev.mmcheck.checker.report.JsonReport;
+import dev.mmcheck.checker.report.Report;
 import dev.mmcheck.checker.report.Merge;
 import dev.mmcheck.checker.report.SarifReport;
 import dev.mmcheck.checker.report.SourceRoots;
@@ -34,7 +35,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -160,7 +160,7 @@ public final class Main {
                 result = result.withNotes(List.of(Note.incomplete("trace-cut", "", read.events(), read.note())), List.of());
             }
             Triage.Outcome outcome = triage.apply(Finding.group(result.violations()));
-            outputs.write(trace.toString(), read.complete(), result, Map.of(), outcome);
+            outputs.write(new Report(trace.toString(), read.complete(), result, outcome, null));
             return outcome.failing() > 0 ? VIOLATIONS : result.complete() ? OK : INCOMPLETE;
         }
     }
@@ -230,8 +230,8 @@ public final class Main {
                 err.println("mmcheck: WARNING: " + w);
             }
             Merge.Merged m = d.merged();
-            outputs.write("merge of " + m.reports() + " reports", m.complete(), m.result(), Map.of("reports", m.reports()),
-                    d.outcome());
+            outputs.write(new Report("merge of " + m.reports() + " reports", m.complete(), m.result(), d.outcome(),
+                    new Report.Merged(m.reports())));
             return d.status();
         }
     }
@@ -281,23 +281,22 @@ public final class Main {
         List<Path> sourceRoots = new ArrayList<>();
 
         /** Prints the summary of {@code result} and writes the files asked for. */
-        void write(String source, boolean complete, CheckResult result, Map<String, ?> run, Triage.Outcome outcome)
-                throws IOException, UsageException {
+        void write(Report r) throws IOException, UsageException {
             if (!quiet) {
-                for (String line : Summary.lines(source, result, outcome)) {
+                for (String line : Summary.lines(r)) {
                     out.println(line);
                 }
             }
             if (report != null) {
-                JsonReport.write(report, source, complete, result, run, outcome);
+                JsonReport.write(report, r);
                 said("report", report);
             }
             if (sarif != null) {
-                SarifReport.write(sarif, source, complete, result, outcome, roots());
+                SarifReport.write(sarif, r, roots());
                 said("SARIF", sarif);
             }
             if (html != null) {
-                HtmlReport.write(html, source, complete, result, outcome);
+                HtmlReport.write(html, r);
                 said("HTML", html);
             }
         }

@@ -29,6 +29,11 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
+    /** Writes the page of {@code report} to {@code file}. */
+    public static void write(Path file, Report report) throws IOException {
+        write(file, report.source(), report.complete(), report.result(), report.outcome());
+    }
+
     /** Writes the page for {@code result} of checking {@code source} to {@code file}. */
     public static void write(Path file, String source, boolean complete, CheckResult result, Triage.Outcome outcome)
             throws IOException {

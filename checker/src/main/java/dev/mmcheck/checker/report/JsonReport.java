@@ -47,20 +47,16 @@ public final class JsonReport {
     private JsonReport() {
     }
 
-    /** Writes the report for {@code result} of reading {@code source} to {@code file}. */
+    /** Writes the report for {@code result} of reading {@code source} to {@code file}, untriaged, no run object. */
     public static void write(Path file, String source, boolean complete, CheckResult result) throws IOException {
-        write(file, source, complete, result, Map.of());
+        write(file, Report.untriaged(source, complete, result));
     }
 
-    /**
-     * Writes the report with an extra {@code "run"} object of facts about how the events were
-     * obtained (the agent's counts); its values are numbers, strings, booleans or lists of strings.
-     */
-    public static void write(Path file, String source, boolean complete, CheckResult result, Map<String, ?> run)
-            throws IOException {
+    /** Writes {@code report} to {@code file}, creating its directory. */
+    public static void write(Path file, Report report) throws IOException {
         createParent(file);
         try (OutputStream out = Files.newOutputStream(file)) {
-            write(out, source, complete, result, run);
+            write(out, report);
         }
     }
 
@@ -72,29 +68,16 @@ public final class JsonReport {
         }
     }
 
-    /** Writes the report to {@code out} (left open). */
+    /** Writes the report to {@code out} (left open), untriaged, no run object. */
     public static void write(OutputStream out, String source, boolean complete, CheckResult result) throws IOException {
-        write(out, source, complete, result, Map.of());
+        write(out, Report.untriaged(source, complete, result));
     }
 
-    /** Writes the report, with a {@code "run"} object, to {@code out} (left open), untriaged. */
-    public static void write(OutputStream out, String source, boolean complete, CheckResult result, Map<String, ?> run)
-            throws IOException {
-        write(out, source, complete, result, run, Triage.untriaged(result));
-    }
-
-    /** Writes the report to {@code file}, its findings triaged as {@code outcome} says. */
-    public static void write(Path file, String source, boolean complete, CheckResult result, Map<String, ?> run,
-            Triage.Outcome outcome) throws IOException {
-        createParent(file);
-        try (OutputStream out = Files.newOutputStream(file)) {
-            write(out, source, complete, result, run, outcome);
-        }
-    }
-
-    /** Writes the report to {@code out} (left open), its findings triaged as {@code outcome} says. */
-    public static void write(OutputStream out, String source, boolean complete, CheckResult result, Map<String, ?> run,
-            Triage.Outcome outcome) throws IOException {
+    /** Writes {@code report} to {@code out} (left open). */
+    public static void write(OutputStream out, Report report) throws IOException {
+        String source = report.source();
+        CheckResult result = report.result();
+        Triage.Outcome outcome = report.outcome();
         try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.useDefaultPrettyPrinter();
@@ -103,7 +86,7 @@ public final class JsonReport {
             g.writeStringField("version", Version.get());
             g.writeStringField("source", source);
             g.writeNumberField("events", result.events());
-            g.writeBooleanField("complete", complete && result.complete());
+            g.writeBooleanField("complete", report.completeCheck());
             g.writeArrayFieldStart("analyses");
             for (Analysis a : result.analyses()) {
                 g.writeString(a.option());
@@ -149,12 +132,9 @@ public final class JsonReport {
             g.writeNumberField("soberTruncatedScans", result.soberTruncatedScans());
             g.writeNumberField("transactions", result.transactions());
             g.writeEndObject();
-            if (!run.isEmpty()) {
+            if (report.run() != null) {
                 g.writeObjectFieldStart("run");
-                for (Map.Entry<String, ?> e : run.entrySet()) {
-                    g.writeFieldName(e.getKey());
-                    value(g, e.getValue());
-                }
+                run(g, report.run());
                 g.writeEndObject();
             }
             g.writeObjectFieldStart("findings");
@@ -266,29 +246,81 @@ public final class JsonReport {
         }
     }
 
-    private static void value(JsonGenerator g, Object v) throws IOException {
-        if (v instanceof Double || v instanceof Float) {
-            g.writeNumber(((Number) v).doubleValue()); // a fraction (run.sample), not a count
-        } else if (v instanceof Number n) {
-            g.writeNumber(n.longValue());
-        } else if (v instanceof Boolean b) {
-            g.writeBoolean(b);
-        } else if (v instanceof Iterable<?> list) {
-            g.writeStartArray();
-            for (Object o : list) {
-                value(g, o);
-            }
-            g.writeEndArray();
-        } else if (v instanceof Map<?, ?> map) {
-            g.writeStartObject(); // keys in the map's order (run.soloEndedBy: most first)
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                g.writeFieldName(String.valueOf(e.getKey()));
-                value(g, e.getValue());
-            }
-            g.writeEndObject();
+    /** Writes the fields of the {@code run} object, in the order docs/report-format.md lists them. */
+    private static void run(JsonGenerator g, Report.Run run) throws IOException {
+        if (run instanceof Report.Merged m) {
+            g.writeNumberField("reports", m.reports());
         } else {
-            g.writeString(String.valueOf(v));
+            facts(g, (RunFacts) run);
         }
+    }
+
+    private static void facts(JsonGenerator g, RunFacts r) throws IOException {
+        g.writeStringField("id", r.id());
+        RunFacts.Events e = r.events();
+        g.writeNumberField("eventsProduced", e.produced());
+        g.writeNumberField("eventsConsumed", e.consumed());
+        g.writeNumberField("eventsUnchecked", e.unchecked());
+        g.writeNumberField("eventsAdded", e.added());
+        g.writeNumberField("threadBegins", e.threadBegins());
+        RunFacts.CheckerThread c = r.checker();
+        g.writeNumberField("checkerCpuMillis", c.cpuMillis());
+        g.writeNumberField("objectsTracked", c.objectsTracked());
+        g.writeNumberField("addressesTracked", c.addressesTracked());
+        g.writeNumberField("backPressureWaits", c.backPressureWaits());
+        RunFacts.Classes k = r.classes();
+        g.writeNumberField("classesInstrumented", k.instrumented());
+        g.writeNumberField("classesFailed", k.failed());
+        g.writeNumberField("sites", k.sites());
+        RunFacts.Accesses a = r.accesses();
+        g.writeNumberField("unresolvedAccessors", a.unresolvedAccessors());
+        g.writeNumberField("unloggedHandleAccesses", a.unloggedHandleAccesses());
+        g.writeNumberField("nestedAccesses", a.nested());
+        counts(g, "unmodelledCalls", a.unmodelledCalls());
+        g.writeNumberField("repeatedLoadsLeftOut", a.repeatedLoadsLeftOut());
+        g.writeNumberField("storeStoreFencesLeftOut", a.storeStoreFencesLeftOut());
+        RunFacts.Solo s = r.solo();
+        g.writeStringField("solo", s.state());
+        g.writeNumberField("soloPeriods", s.periods());
+        g.writeNumberField("soloAccessesLeftOut", s.accessesLeftOut());
+        counts(g, "soloEndedBy", s.endedBy());
+        g.writeNumberField("soloClaimMillis", s.claimMillis());
+        g.writeNumberField("soloRingFed", s.ringFed());
+        g.writeNumberField("soloRingDropped", s.ringDropped());
+        g.writeNumberField("soloRingDroppedAlone", s.ringDroppedAlone());
+        g.writeNumberField("soloUnseenStarts", s.unseenStarts());
+        g.writeNumberField("soloClaimsUnfenced", s.claimsUnfenced());
+        counts(g, "soloBusyTogether", s.busyTogether());
+        g.writeStringField("overhead", r.overhead());
+        g.writeStringField("schedule", r.schedule());
+        RunFacts.Sampling p = r.sampling();
+        g.writeNumberField("sample", p.sample()); // a fraction, not a count
+        g.writeStringField("sampleSync", p.sync());
+        g.writeNumberField("syncAccessesAsFences", p.syncAccessesAsFences());
+        if (p.seed() != null) {
+            g.writeNumberField("sampleSeed", p.seed());
+        }
+        if (r.active() != null) {
+            RunFacts.ActiveSchedule x = r.active();
+            g.writeNumberField("seed", x.seed());
+            g.writeNumberField("pauses", x.pauses());
+            g.writeNumberField("pausedMillis", x.pausedMillis());
+            g.writeNumberField("pausesOverBudget", x.pausesOverBudget());
+            g.writeNumberField("pausesAlone", x.pausesAlone());
+        }
+        if (r.selfCheck() != null) {
+            g.writeNumberField("selfCheckReads", r.selfCheck().reads());
+            g.writeNumberField("selfCheckMismatches", r.selfCheck().mismatches());
+        }
+    }
+
+    /** Writes {@code counts} as an object, keys in the map's order (run.soloEndedBy: most first). */
+    private static void counts(JsonGenerator g, String name, Map<String, Long> counts) throws IOException {
+        g.writeObjectFieldStart(name);
+        for (Map.Entry<String, Long> e : counts.entrySet()) {
+            g.writeNumberField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
     }
 
     private static void cycle(JsonGenerator g, Violation v) throws IOException {

@@ -48,6 +48,11 @@ public final class SarifReport {
     private SarifReport() {
     }
 
+    /** Writes the SARIF log of {@code report} to {@code file}, paths found under {@code roots}. */
+    public static void write(Path file, Report report, SourceRoots roots) throws IOException {
+        write(file, report.source(), report.complete(), report.result(), report.outcome(), roots);
+    }
+
     /** Writes the SARIF log of {@code result} of checking {@code source} to {@code file}, paths found under {@code roots}. */
     public static void write(Path file, String source, boolean complete, CheckResult result, Triage.Outcome outcome,
             SourceRoots roots) throws IOException {

@@ -23,6 +23,11 @@ public final class Summary {
     private Summary() {
     }
 
+    /** The summary lines of {@code report}. */
+    public static List<String> lines(Report report) {
+        return lines(report.source(), report.result(), report.outcome());
+    }
+
     /** The summary lines for {@code result} of checking {@code source}, untriaged. */
     public static List<String> lines(String source, CheckResult result) {
         return lines(source, result, Triage.untriaged(result));

@@ -25,6 +25,7 @@ public final class EventLog {
     static final int VIRTUAL_CAPACITY = 256;
     /** {@code Thread.isVirtual()} on Java 21+, null before (no virtual threads then). */
     private static final java.lang.invoke.MethodHandle IS_VIRTUAL = isVirtualHandle();
+    private static final java.lang.invoke.MethodHandle THREAD_ID = threadIdHandle();
     /** Whether probes record values for the self-check; set by the agent before the first event. */
     static volatile boolean selfCheck;
     /** Set at shutdown: from then on probes perform their accesses without logging them. */
@@ -144,6 +145,37 @@ public final class EventLog {
                     java.lang.invoke.MethodType.methodType(boolean.class));
         } catch (NoSuchMethodException | IllegalAccessException e) {
             return null; // Java 17 to 20: no virtual threads
+        }
+    }
+
+    /**
+     * The id of {@code t} without calling application code: {@code Thread.threadId()} (final, JDK 19+), else
+     * {@code getId()} of a plain {@code Thread}; a subclass on JDK 17, whose {@code getId} may be an instrumented
+     * override (which would ask for this very log), gets {@code #serial}, the log's own number. Once per thread whose
+     * name is empty, when its log is made.
+     */
+    static String idOf(Thread t, int serial) {
+        if (THREAD_ID != null) {
+            try {
+                return Long.toString((long) THREAD_ID.invokeExact(t));
+            } catch (Throwable e) {
+                // fall through
+            }
+        }
+        return t.getClass() == Thread.class ? Long.toString(plainThreadId(t)) : "#" + serial;
+    }
+
+    @SuppressWarnings("deprecation")
+    private static long plainThreadId(Thread t) {
+        return t.getId(); // Thread's own: the caller checked the class
+    }
+
+    private static java.lang.invoke.MethodHandle threadIdHandle() {
+        try {
+            return java.lang.invoke.MethodHandles.publicLookup().findVirtual(Thread.class, "threadId",
+                    java.lang.invoke.MethodType.methodType(long.class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            return null; // Java 17 and 18
         }
     }
 

@@ -367,9 +367,10 @@ public final class ThreadLog {
         this.serial = serial;
         this.mark = serial;
         this.thread = new WeakReference<>(thread);
-        // a virtual thread has no name unless given one: its id names it in reports, never its carrier
+        // a virtual thread has no name unless given one: its id names it in reports, never its carrier (getName is
+        // final; the id is read through EventLog.idOf, never an application's override of getId)
         this.name = !thread.getName().isEmpty() ? thread.getName()
-                : (EventLog.isVirtual(thread) ? "virtual-" : "thread-") + thread.getId();
+                : (EventLog.isVirtual(thread) ? "virtual-" : "thread-") + EventLog.idOf(thread, serial);
         java.util.Arrays.fill(cacheStripe, -1);
         this.handshakeStripe = Stripes.of(this, 0);
         this.windowPoints = Schedule.active ? new int[Schedule.COUNTERS] : null;

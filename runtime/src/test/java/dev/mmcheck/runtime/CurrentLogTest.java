@@ -88,4 +88,30 @@ class CurrentLogTest {
         EventLog.forget(b);
         assertSame(null, EventLog.existingLogOf(a));
     }
+
+    /** A thread with no name whose class overrides getId, as instrumented application code may. */
+    static final class NamelessOwnId extends Thread {
+        NamelessOwnId(Runnable task) {
+            super(task, "");
+        }
+
+        @Override
+        @SuppressWarnings("deprecation")
+        public long getId() {
+            throw new AssertionError("the runtime called an application's Thread.getId");
+        }
+    }
+
+    @Test
+    void aNamelessThreadIsNamedWithoutCallingItsOwnGetId() throws Exception {
+        AtomicReference<ThreadLog> log = new AtomicReference<>();
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        Thread t = new NamelessOwnId(() -> log.set(EventLog.current()));
+        t.setUncaughtExceptionHandler((th, e) -> failed.set(e));
+        t.start();
+        t.join();
+        assertSame(null, failed.get(), "no override called");
+        org.junit.jupiter.api.Assertions.assertTrue(log.get().name().startsWith("thread-"), log.get().name());
+        EventLog.forget(t);
+    }
 }

@@ -2,6 +2,7 @@ package dev.mmcheck.agent;
 
 import dev.mmcheck.agent.check.AgentNames;
 import dev.mmcheck.agent.check.CheckerLoop;
+import dev.mmcheck.agent.check.CheckerStopped;
 import dev.mmcheck.agent.check.FindingsView;
 import dev.mmcheck.agent.check.Heap;
 import dev.mmcheck.agent.check.TestBridge;
@@ -192,7 +193,7 @@ final class AgentStart {
         }
         CheckResult result = loop.checker().result();
         List<Note> stop = new ArrayList<>();
-        if (loop.failure() instanceof CheckerLoop.Stopped stopped) {
+        if (loop.failure() instanceof CheckerStopped stopped) {
             stop.add(Note.incomplete(stopped.kind(), "", 1, stopped.getMessage())); // the run's doing: no stack
         } else if (loop.failure() != null) {
             result = result.withFailure(Failure.of(LOOP_STAGE, loop.failureAt(), loop.failure()));

@@ -1,6 +1,7 @@
 package dev.mmcheck.agent;
 
 import dev.mmcheck.agent.check.CheckerLoop;
+import dev.mmcheck.agent.check.LogCount;
 import dev.mmcheck.agent.check.SelfCheck;
 import dev.mmcheck.agent.ids.SiteTable;
 import dev.mmcheck.agent.rewrite.Transformation;
@@ -48,19 +49,19 @@ final class RunEnd {
                         loop.backPressureWaits()),
                 new RunFacts.Classes(stats.instrumented.get(), stats.failed.get(), sites.size()),
                 new RunFacts.Accesses(Targets.unresolved(), Targets.unloggedHandles(), loop.nestedAccesses(), unmodelled,
-                        loop.loadsLeftOut(), loop.total(CheckerLoop.Count.FENCES_LEFT_OUT)),
+                        loop.loadsLeftOut(), loop.total(LogCount.FENCES_LEFT_OUT)),
                 new RunFacts.Solo(soloOn(options, loop) ? "on" : "off", loop.soloGrants(),
-                        loop.total(CheckerLoop.Count.SOLO_LEFT_OUT), loop.soloEndedBy(10), loop.soloClaimMillis(),
-                        loop.soloRingFed(), loop.total(CheckerLoop.Count.RING_DROPPED),
-                        loop.total(CheckerLoop.Count.RING_DROPPED_ALONE), Solo.unseenStarts(), loop.soloClaimsUnfenced(),
+                        loop.total(LogCount.SOLO_LEFT_OUT), loop.soloEndedBy(10), loop.soloClaimMillis(),
+                        loop.soloRingFed(), loop.total(LogCount.RING_DROPPED),
+                        loop.total(LogCount.RING_DROPPED_ALONE), Solo.unseenStarts(), loop.soloClaimsUnfenced(),
                         loop.soloBusyTogether(10)),
                 options.overhead().value,
                 options.activeSchedule() ? "active" : "os",
                 new RunFacts.Sampling(options.sample(), options.sample() < 1 && options.syncAsFences() ? "fences"
                         : "addresses", loop.syncAsFences(), options.sample() < 1 ? Sampling.seed() : null),
                 options.activeSchedule() ? new RunFacts.ActiveSchedule(Schedule.seed(),
-                        loop.total(CheckerLoop.Count.PAUSES), loop.total(CheckerLoop.Count.PAUSED_NANOS) / 1_000_000,
-                        loop.total(CheckerLoop.Count.PAUSES_OVER_BUDGET), loop.total(CheckerLoop.Count.PAUSES_ALONE))
+                        loop.total(LogCount.PAUSES), loop.total(LogCount.PAUSED_NANOS) / 1_000_000,
+                        loop.total(LogCount.PAUSES_OVER_BUDGET), loop.total(LogCount.PAUSES_ALONE))
                         : null,
                 self == null ? null : new RunFacts.SelfCheck(self.reads(), self.mismatches()));
     }
@@ -171,7 +172,7 @@ final class RunEnd {
                     + "were checked under an address of their own: conflicts between them and direct accesses to "
                     + "the same field are not seen"));
         }
-        long dropped = loop.total(CheckerLoop.Count.RING_DROPPED);
+        long dropped = loop.total(LogCount.RING_DROPPED);
         if (dropped > 0) {
             last.add(Note.degraded("solo-ring", "", dropped, dropped + " accesses left out in solo periods were not kept "
                     + "for their period's hand-over: a thread kept only its newest " + dev.mmcheck.runtime.ThreadLog.RING + " since its "

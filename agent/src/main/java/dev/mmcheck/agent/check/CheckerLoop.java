@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
-import java.util.function.ToLongFunction;
 
 /**
  * The checker thread: merges the threads' logs into one linearization of the observed run and feeds
@@ -45,44 +44,6 @@ public final class CheckerLoop implements Runnable {
     private volatile Throwable failure;
     private long failureAt = -1;
     private long added;
-    /** What each thread's log counts, kept in the totals after the log is forgotten. */
-    public enum Count {
-        /** Accesses that ran nested inside another access's probes and were not logged. */
-        NESTED(ThreadLog::nestedAccesses),
-        /** Repeated loads not logged (docs/agent.md, "Loads that are not logged"). */
-        LOADS_LEFT_OUT(ThreadLog::elidedLoads),
-        /** StoreStore fences not logged because they ordered no store (docs/agent.md, "Fences that are not logged"). */
-        FENCES_LEFT_OUT(ThreadLog::fencesLeftOut),
-        /** Synchronization accesses of unsampled objects logged only as fences, or not at all (sync=fences). */
-        SYNC_AS_FENCES(ThreadLog::syncAsFences),
-        /** Times a producer waited because its log was full. */
-        BACK_PRESSURE_WAITS(ThreadLog::backPressureWaits),
-        /** Plain accesses left out because their thread ran alone (Solo). */
-        SOLO_LEFT_OUT(ThreadLog::soloLeftOut),
-        /** Entries a solo period's hand-over ring dropped, oldest first, because it was full and could not be logged (Solo). */
-        RING_DROPPED(ThreadLog::ringDropped),
-        /** Entries a ring dropped because it was full while its thread was the only one with a log (Solo). */
-        RING_DROPPED_ALONE(ThreadLog::ringDroppedAlone),
-        /** Pauses made under schedule=active. */
-        PAUSES(ThreadLog::pauses),
-        /** Nanoseconds spent in those pauses. */
-        PAUSED_NANOS(ThreadLog::pausedNanos),
-        /** Pauses left out because their thread had spent its pause budget. */
-        PAUSES_OVER_BUDGET(ThreadLog::pausesOverBudget),
-        /** Pauses left out because no other thread ran accesses beside theirs, as far as the checker could tell. */
-        PAUSES_ALONE(ThreadLog::pausesAlone);
-
-        private final ToLongFunction<ThreadLog> of;
-
-        Count(ToLongFunction<ThreadLog> of) {
-            this.of = of;
-        }
-
-        /** What {@code log} counts of this. */
-        long of(ThreadLog log) {
-            return of.applyAsLong(log);
-        }
-    }
     private final TestBoundaries boundaries;
     private final FindingsView view;
     private final Addresses addresses;
@@ -285,7 +246,7 @@ public final class CheckerLoop implements Runnable {
     }
 
     /** The total of {@code c} over every thread's log, forgotten ones included (racy reads). */
-    public long total(Count c) {
+    public long total(LogCount c) {
         return logs.total(c);
     }
 
@@ -301,41 +262,24 @@ public final class CheckerLoop implements Runnable {
 
     /** Accesses that ran nested inside another access's probes and were not logged. */
     public long nestedAccesses() {
-        return total(Count.NESTED);
+        return total(LogCount.NESTED);
     }
 
     /** Repeated loads the threads did not log (docs/agent.md, "Loads that are not logged"). */
     public long loadsLeftOut() {
-        return total(Count.LOADS_LEFT_OUT);
+        return total(LogCount.LOADS_LEFT_OUT);
     }
 
     /** Synchronization accesses of unsampled objects logged only as fences, or not at all (sync=fences). */
     public long syncAsFences() {
-        return total(Count.SYNC_AS_FENCES);
+        return total(LogCount.SYNC_AS_FENCES);
     }
 
     /** Times producers waited because their log was full. */
     public long backPressureWaits() {
-        return total(Count.BACK_PRESSURE_WAITS);
+        return total(LogCount.BACK_PRESSURE_WAITS);
     }
 
-    /**
-     * Checking stopped for a reason the run gave, not a fault of the checker (a solo period's end that could not
-     * be handed over exactly): reported as an incomplete note of kind {@link #kind}, with no stack.
-     */
-    public static final class Stopped extends RuntimeException {
-        private final String kind;
-
-        Stopped(String kind, String message) {
-            super(message, null, false, false);
-            this.kind = kind;
-        }
-
-        /** The note's kind in the report. */
-        public String kind() {
-            return kind;
-        }
-    }
 
     /** The failure that stopped checking, or null. */
     public Throwable failure() {

@@ -1,6 +1,5 @@
 package dev.mmcheck.agent.check;
 
-import dev.mmcheck.agent.check.CheckerLoop.Count;
 import dev.mmcheck.runtime.EventLog;
 import dev.mmcheck.runtime.ThreadLog;
 
@@ -25,7 +24,7 @@ final class Logs {
     /** Logs whose thread's end was fed, with when: forgotten {@link #FORGET_AFTER_NANOS} later. */
     private final Map<ThreadLog, Long> ended = new HashMap<>();
     /** The counts of the logs forgotten. */
-    private final long[] forgotten = new long[Count.values().length];
+    private final long[] forgotten = new long[LogCount.values().length];
     /** Events the ended threads published. */
     private long producedByEnded;
 
@@ -67,7 +66,7 @@ final class Logs {
             Map.Entry<ThreadLog, Long> e = it.next();
             if (now - e.getValue() > FORGET_AFTER_NANOS) {
                 // its counts stay in the totals after it is forgotten
-                for (Count c : Count.values()) {
+                for (LogCount c : LogCount.values()) {
                     forgotten[c.ordinal()] += c.of(e.getKey());
                 }
                 Thread t = e.getKey().thread();
@@ -89,7 +88,7 @@ final class Logs {
     }
 
     /** The total of {@code c} over every thread's log, forgotten ones included (racy reads). */
-    long total(Count c) {
+    long total(LogCount c) {
         long n = forgotten[c.ordinal()];
         for (ThreadLog log : active) {
             n += c.of(log);

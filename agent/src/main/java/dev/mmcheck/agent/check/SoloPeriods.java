@@ -114,7 +114,7 @@ final class SoloPeriods {
         if (broken != null) {
             // the thread that ended the period could not wait for the solo thread: the hand-over cannot be placed
             // exactly, so checking stops before anything after that end is fed (loudly: the run is incomplete)
-            throw new CheckerLoop.Stopped("solo-hand-over", broken);
+            throw new CheckerStopped("solo-hand-over", broken);
         }
         boolean pending = Solo.pending() == soloLog;
         boolean held = soloLog.lvHoldAt() >= 0 && soloLog.lpConsumerIndex() >= soloLog.lvHoldAt();

@@ -100,6 +100,7 @@ public final class Main {
                 .addSubcommand(new Convert())
                 .addSubcommand(new MergeCommand())
                 .addSubcommand(new HistoryCommand(out, err))
+                .addSubcommand(new FixCommand(out))
                 .addSubcommand(new CommandLine.HelpCommand());
         return HistoryCommand.oneLineErrors(cl, out, err).execute(args);
     }
@@ -318,7 +319,7 @@ public final class Main {
         }
     }
 
-    private static Set<Analysis> analyses(String list) throws UsageException {
+    static Set<Analysis> analyses(String list) throws UsageException {
         Set<Analysis> chosen = EnumSet.noneOf(Analysis.class);
         for (String name : list.split("[,:]")) {
             if (name.isBlank()) {

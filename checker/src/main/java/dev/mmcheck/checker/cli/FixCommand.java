@@ -1,0 +1,72 @@
+package dev.mmcheck.checker.cli;
+
+import dev.mmcheck.checker.event.EventBuffer;
+import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.fix.FixResult;
+import dev.mmcheck.checker.fix.FixSearch;
+import dev.mmcheck.checker.trace.TraceFiles;
+import dev.mmcheck.checker.trace.TraceFormatException;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code mmcheck fix TRACE}: the fewest access-mode changes that remove every finding of a recorded run, one per line
+ * as {@code File.java:LINE: what to write}, then the replay that proves them (docs/fix.md). Exit status: 0 the proof
+ * holds (or there was nothing to remove), 1 some finding could not be removed, 2 bad input, 3 the trace was cut short
+ * (what was read is fixed, the rest unknown).
+ */
+@Command(name = "fix", mixinStandardHelpOptions = true, description = {"Finds the cheapest set of access-mode changes "
+        + "(a fence, a stronger mode for one access, a field made volatile) that removes every finding of a recorded "
+        + "or hand-written trace, priced by how often the run executed what each change touches, and proves it by "
+        + "replaying the trace with the changes made: no finding left, and each change needed (docs/fix.md).",
+        "Exit status: 0 proven (or nothing to fix), 1 not every finding could be removed, 2 bad input, 3 the trace was "
+        + "cut short."})
+final class FixCommand implements Callable<Integer> {
+
+    private final PrintStream out;
+
+    @Parameters(index = "0", paramLabel = "TRACE", description = "the trace file (written by the agent's trace= "
+            + "option, or by hand)")
+    Path trace;
+    @Option(names = "--models", paramLabel = "LIST", description = "the models whose findings to remove: tso,pso,sober,"
+            + "jmm or all (default tso,pso, as replay's)")
+    String models;
+
+    FixCommand(PrintStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Set<Analysis> analyses = models == null ? EnumSet.of(Analysis.TSO, Analysis.PSO) : Main.analyses(models);
+        Symbols symbols = new Symbols();
+        EventBuffer run = new EventBuffer();
+        TraceFiles.Summary read;
+        try {
+            read = TraceFiles.read(trace, symbols, run);
+        } catch (IllegalArgumentException e) {
+            throw new TraceFormatException(trace.toString(), e.getMessage());
+        }
+        if (!read.complete()) {
+            out.println("mmcheck: WARNING: " + trace + " is cut short (" + read.note() + "): only the "
+                    + read.events() + " events read are fixed");
+        }
+        FixResult fix = FixSearch.search(run, symbols, analyses, FixSearch.Config.defaults());
+        for (String line : fix.lines()) {
+            out.println(line);
+        }
+        if (!fix.findings().isEmpty() && !fix.proven()) {
+            return Main.VIOLATIONS;
+        }
+        return read.complete() ? Main.OK : Main.INCOMPLETE;
+    }
+}

@@ -1,0 +1,231 @@
+package dev.mmcheck.checker.fix;
+
+import dev.mmcheck.checker.event.Names;
+import dev.mmcheck.checker.event.SiteModes;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.result.EventInfo;
+import dev.mmcheck.checker.result.Finding;
+import dev.mmcheck.checker.result.Violation;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The ways to remove one finding: each a set of {@link Change}s that together order what the finding's violation
+ * found unordered (docs/fix.md, "Candidates"). They are proposals, read off the violations' events the way the
+ * report's advice is: which of them removes which finding is not assumed here but decided by replaying the run with
+ * them ({@link FixSearch}).
+ *
+ * <p>A store-buffer violation (TSO, PSO, Sober) has a store e that stayed buffered while a later event x of its
+ * thread, where the happens-before path leaves that thread, was already seen: a full fence anywhere between e and x
+ * removes it; the two ends are proposed (right after e, right before x: between them the run executes the same
+ * instructions or more), and the stronger store at e (a volatile store is a store and a full fence); under PSO, when
+ * x is a store, a release store at x or a release fence before it. A finding of the access-mode model (jmm) has a
+ * path that enters the access's thread at some event: a release/acquire pair across it (the write where the path
+ * leaves the store's thread made release, the read where it enters the access's thread made acquire), fences in
+ * both threads for a store-buffering shape, or every weak access on it made volatile.
+ */
+final class Candidates {
+
+    private Candidates() {
+    }
+
+    /** The change sets proposed for {@code finding}, cheapest kinds first, none repeated; empty for a cycle. */
+    static List<Set<Change>> of(Finding finding) {
+        Set<Set<Change>> out = new LinkedHashSet<>();
+        if (finding.isCycle()) {
+            return List.of();
+        }
+        List<Violation> buffer = new ArrayList<>();
+        for (Violation v : finding.violations()) {
+            if (v.analysis() == Analysis.JMM) {
+                jmm(v, out);
+            } else {
+                buffer.add(v);
+            }
+        }
+        if (!buffer.isEmpty()) {
+            storeBuffer(buffer, out);
+        }
+        out.removeIf(Set::isEmpty);
+        return List.copyOf(out);
+    }
+
+    private static void storeBuffer(List<Violation> vs, Set<Set<Change>> out) {
+        EventInfo store = vs.get(0).store();
+        out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_AFTER, store.site(), words(store))));
+        out.add(Set.of(volatileWrite(store)));
+        Set<Change> before = new LinkedHashSet<>();
+        Set<Change> release = new LinkedHashSet<>();
+        Set<Change> releaseFence = new LinkedHashSet<>();
+        boolean allLeave = true;
+        boolean pso = true;
+        for (Violation v : vs) {
+            EventInfo leaving = leaving(v);
+            if (leaving == null) {
+                allLeave = false;
+                continue;
+            }
+            before.add(Change.at(Change.Kind.FULL_FENCE_BEFORE, leaving.site(), words(leaving)));
+            pso &= v.analysis() == Analysis.PSO && writes(leaving);
+            if (leaving.op().equals("store")) {
+                release.add(Change.at(Change.Kind.RELEASE_STORE, leaving.site(), words(leaving)));
+            }
+            releaseFence.add(Change.at(Change.Kind.RELEASE_FENCE_BEFORE, leaving.site(), words(leaving)));
+        }
+        if (allLeave) {
+            out.add(before);
+            if (pso) {
+                if (release.size() == before.size()) {
+                    out.add(release);
+                }
+                out.add(releaseFence);
+            }
+        }
+    }
+
+    private static void jmm(Violation v, Set<Set<Change>> out) {
+        EventInfo store = v.store();
+        EventInfo access = v.access();
+        Path p = Path.of(v);
+        Change strongStore = volatileWrite(store);
+        Change strongAccess = writes(access) ? volatileWrite(access) : volatileRead(access);
+        if (!writes(access) && access.op().equals("load") && !volatileAccess(access)) {
+            out.add(Set.of(Change.at(Change.Kind.VOLATILE_LOAD, access.site(), words(access))));
+        }
+        out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_AFTER, store.site(), words(store))));
+        out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_BEFORE, access.site(), words(access))));
+        out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_AFTER, store.site(), words(store)),
+                Change.at(Change.Kind.FULL_FENCE_BEFORE, access.site(), words(access))));
+        if (p.entering != null && p.source != null && reads(p.entering) && writes(p.source)) {
+            // a release/acquire pair where the path crosses into the access's thread
+            List<Change> readerSide = new ArrayList<>();
+            if (!acquires(p.entering)) {
+                if (p.entering.op().equals("load")) {
+                    readerSide.add(Change.at(Change.Kind.ACQUIRE_LOAD, p.entering.site(), words(p.entering)));
+                }
+                readerSide.add(Change.at(Change.Kind.ACQUIRE_FENCE_AFTER, p.entering.site(), words(p.entering)));
+            }
+            List<Change> writerSide = new ArrayList<>();
+            if (p.leaving != null && writes(p.leaving) && !releases(p.leaving)) {
+                if (p.leaving.op().equals("store")) {
+                    writerSide.add(Change.at(Change.Kind.RELEASE_STORE, p.leaving.site(), words(p.leaving)));
+                }
+                writerSide.add(Change.at(Change.Kind.RELEASE_FENCE_BEFORE, p.leaving.site(), words(p.leaving)));
+            }
+            for (Change r : readerSide) {
+                out.add(Set.of(r));
+                for (Change w : writerSide) {
+                    out.add(Set.of(w, r));
+                }
+            }
+            for (Change w : writerSide) {
+                out.add(Set.of(w));
+            }
+        }
+        if (p.entering != null && p.leaving != null) {
+            // a store-buffering shape: a full fence in each thread, between its two accesses on the path
+            out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_AFTER, store.site(), words(store)),
+                    Change.at(Change.Kind.FULL_FENCE_AFTER, p.entering.site(), words(p.entering))));
+            out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_BEFORE, p.leaving.site(), words(p.leaving)),
+                    Change.at(Change.Kind.FULL_FENCE_BEFORE, access.site(), words(access))));
+        }
+        // every weak access on the path made volatile: SC accesses are ordered whatever the path
+        Set<Change> all = new LinkedHashSet<>();
+        if (!volatileAccess(store)) {
+            all.add(strongStore);
+        }
+        for (EventInfo e : new EventInfo[] {p.leaving, p.source, p.entering}) {
+            if (e != null && !e.op().equals("fence") && !e.op().startsWith("monitor") && !volatileAccess(e)) {
+                all.add(writes(e) && !reads(e) ? volatileWrite(e) : volatileRead(e));
+            }
+        }
+        if (!volatileAccess(access)) {
+            all.add(strongAccess);
+        }
+        out.add(all);
+    }
+
+    /** The events where the path leaves the store's thread, and enters the access's (from {@code source}). */
+    private record Path(EventInfo leaving, EventInfo source, EventInfo entering) {
+        static Path of(Violation v) {
+            List<EventInfo> steps = v.path();
+            if (steps == null) {
+                return new Path(null, null, null);
+            }
+            EventInfo leaving = null;
+            EventInfo source = null;
+            EventInfo entering = null;
+            for (int i = 0; i < steps.size(); i++) {
+                EventInfo s = steps.get(i);
+                boolean crosses = i + 1 < steps.size() && !steps.get(i + 1).thread().equals(s.thread());
+                boolean entered = i > 0 && !steps.get(i - 1).thread().equals(s.thread());
+                if (crosses && leaving == null && s.thread().equals(v.store().thread())) {
+                    leaving = s;
+                }
+                if (entered && s.thread().equals(v.access().thread())) {
+                    source = steps.get(i - 1);
+                    entering = s;
+                }
+            }
+            return new Path(leaving, source, entering);
+        }
+    }
+
+    /** Where the happens-before path of a store-buffer violation leaves the store's thread, or null when not kept. */
+    static EventInfo leaving(Violation v) {
+        return Path.of(v).leaving;
+    }
+
+    /** The stronger store at {@code e}: the field made volatile for a plain field's store, else a volatile store. */
+    private static Change volatileWrite(EventInfo e) {
+        String field = Names.withoutObject(e.field());
+        boolean plainField = e.op().equals("store") && e.site().mode().isEmpty() && !field.contains("[");
+        return plainField ? Change.volatileField(field, e.site(), words(e))
+                : Change.at(Change.Kind.VOLATILE_STORE, e.site(), words(e));
+    }
+
+    /** The stronger load at {@code e}: the field made volatile for a plain field's load, else a volatile load. */
+    private static Change volatileRead(EventInfo e) {
+        String field = Names.withoutObject(e.field());
+        boolean plainField = e.op().equals("load") && e.site().mode().isEmpty() && !field.contains("[");
+        return plainField ? Change.volatileField(field, e.site(), words(e))
+                : Change.at(Change.Kind.VOLATILE_LOAD, e.site(), words(e));
+    }
+
+    /** The access as a report names it: {@code the store to Ring.tail}, {@code the load of Ring.head}. */
+    private static String words(EventInfo e) {
+        String op = e.op().equals("cas") ? "compare-and-set" : e.op().replace('-', ' ');
+        String field = Names.withoutObject(e.field());
+        return "the " + op + (field.isEmpty() ? "" : (op.contains("store") ? " to " : " of ") + field);
+    }
+
+    private static boolean volatileAccess(EventInfo e) {
+        String m = e.site().mode();
+        return e.op().equals("volatile-store") || e.op().equals("load") && m.equals(SiteModes.VOLATILE)
+                || e.op().equals("cas") && (m.isEmpty() || m.equals(SiteModes.FAILED));
+    }
+
+    private static boolean reads(EventInfo e) {
+        return e.op().equals("load") || e.op().equals("cas") || e.op().equals("monitor-enter");
+    }
+
+    private static boolean writes(EventInfo e) {
+        return e.op().contains("store") || e.op().equals("cas") && !e.site().mode().endsWith(SiteModes.FAILED)
+                || e.op().equals("monitor-exit");
+    }
+
+    private static boolean acquires(EventInfo e) {
+        String m = e.site().mode();
+        return e.op().equals("monitor-enter") || m.startsWith(SiteModes.VOLATILE) || m.startsWith(SiteModes.ACQUIRE)
+                || e.op().equals("cas") && (m.isEmpty() || m.equals(SiteModes.FAILED));
+    }
+
+    private static boolean releases(EventInfo e) {
+        String m = e.site().mode();
+        return e.op().equals("release-store") || e.op().equals("volatile-store") || e.op().equals("monitor-exit")
+                || e.op().equals("cas") && (m.isEmpty() || m.startsWith(SiteModes.RELEASE));
+    }
+}

@@ -1,0 +1,277 @@
+package dev.mmcheck.checker.fix;
+
+import dev.mmcheck.checker.engine.Checker;
+import dev.mmcheck.checker.event.EventBuffer;
+import dev.mmcheck.checker.event.EventKind;
+import dev.mmcheck.checker.event.Names;
+import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.result.EventInfo;
+import dev.mmcheck.checker.result.Finding;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Finds the cheapest set of {@link Change}s that removes every finding of a recorded run, and proves it by replay
+ * (docs/fix.md). DFence's loop (Liu et al., PLDI 2012) on one run, with Java's access modes for its repairs:
+ *
+ * <ol>
+ *   <li>replay the run under the models asked for; its findings are what to remove;</li>
+ *   <li>propose, per finding, the change sets that could remove it ({@link Candidates});</li>
+ *   <li>replay the run with each candidate set made (on top of what earlier rounds chose): the findings it no longer
+ *       has are the ones it removes; nothing about which change removes what is assumed;</li>
+ *   <li>choose the cheapest combination that removes them all ({@link HittingSet}), priced by the run's executions
+ *       of what each change touches;</li>
+ *   <li>replay with the choice made; findings it still has (a stronger mode can let a later access show a race the
+ *       earlier one hid) start another round from there;</li>
+ *   <li>drop any change without which the replay is still clean (dearest first), and for each change kept, replay
+ *       without it: the findings that come back prove it is needed.</li>
+ * </ol>
+ *
+ * The checker's configuration is the replay command's; the run is held in memory ({@link EventBuffer}, 16 bytes an
+ * event) and replayed once per candidate set, so the cost is about (candidate sets + 2 x changes) replays.
+ */
+public final class FixSearch {
+
+    /** How the search is bounded. */
+    public record Config(int maxRounds, long nodeBudget) {
+        /** Three rounds, a million nodes of exact search per round. */
+        public static Config defaults() {
+            return new Config(3, 1_000_000);
+        }
+    }
+
+    private final EventBuffer run;
+    private final Symbols symbols;
+    private final Config config;
+    private final Map<Site, Long> executions = new HashMap<>();
+    private final Map<String, long[]> fieldAccesses = new HashMap<>();   // field -> {stores, loads}
+    private Set<Analysis> models;
+    private long replays;
+
+    private FixSearch(EventBuffer run, Symbols symbols, Config config) {
+        this.run = run;
+        this.symbols = symbols;
+        this.config = config;
+        for (int i = 0; i < run.size(); i++) {
+            int site = run.site(i);
+            if (site >= 0) {
+                executions.merge(Rewrite.instruction(symbols.siteOf(site)), 1L, Long::sum);
+            }
+            EventKind k = EventKind.of(run.kind(i));
+            if ((k == EventKind.LOAD || k == EventKind.STORE || k == EventKind.RELEASE_STORE
+                    || k == EventKind.VOLATILE_STORE) && run.operand(i) >= 0) {
+                long[] n = fieldAccesses.computeIfAbsent(Names.withoutObject(symbols.addressName(run.operand(i))),
+                        f -> new long[2]);
+                n[k == EventKind.LOAD ? 1 : 0]++;
+            }
+        }
+    }
+
+    /** The fix for {@code run}, whose names are {@code symbols}, under {@code analyses}. */
+    public static FixResult search(EventBuffer run, Symbols symbols, Set<Analysis> analyses, Config config) {
+        return new FixSearch(run, symbols, config).search(analyses);
+    }
+
+    private FixResult search(Set<Analysis> analyses) {
+        models = EnumSet.copyOf(analyses);
+        List<Finding> all = Finding.group(check(Set.of()).result().violations());
+        List<Finding> findings = new ArrayList<>();
+        List<Finding> cycles = new ArrayList<>();
+        Set<Analysis> reported = EnumSet.noneOf(Analysis.class);
+        for (Finding f : all) {
+            if (f.isCycle()) {
+                cycles.add(f);
+            } else {
+                findings.add(f);
+                reported.addAll(f.analyses());
+            }
+        }
+        if (findings.isEmpty()) {
+            return new FixResult(models, findings, cycles, List.of(), List.of(), 0, true, 0, replays);
+        }
+        models = reported;
+        Set<Change> chosen = new LinkedHashSet<>();
+        Map<Change, Set<String>> removes = new LinkedHashMap<>();
+        List<Finding> remaining = findings;
+        boolean exact = true;
+        int candidates = 0;
+        int rounds = 0;
+        while (!remaining.isEmpty() && rounds < config.maxRounds()) {
+            rounds++;
+            Round r = round(chosen, remaining);
+            candidates += r.tried;
+            exact &= r.exact;
+            if (r.picked.isEmpty()) {
+                break;
+            }
+            for (Set<Change> set : r.picked) {
+                for (Change c : set) {
+                    chosen.add(c);
+                    removes.computeIfAbsent(c, k -> new LinkedHashSet<>()).addAll(r.removedBy.get(set));
+                }
+            }
+            remaining = findings(chosen);
+        }
+        if (remaining.isEmpty()) {
+            // minimal: leave out each change, dearest first, that the replay does not need
+            List<Change> order = new ArrayList<>(chosen);
+            order.sort(Comparator.comparingDouble(this::cost).reversed());
+            for (Change c : order) {
+                Set<Change> without = new LinkedHashSet<>(chosen);
+                without.remove(c);
+                if (findings(without).isEmpty()) {
+                    chosen.remove(c);
+                }
+            }
+        }
+        List<FixResult.Planned> planned = new ArrayList<>();
+        for (Change c : chosen) {
+            Set<Change> without = new LinkedHashSet<>(chosen);
+            without.remove(c);
+            int back = remaining.isEmpty() ? findings(without).size() : 0;
+            planned.add(new FixResult.Planned(c, executions(c), cost(c),
+                    List.copyOf(removes.getOrDefault(c, Set.of())), back));
+        }
+        planned.sort(Comparator.comparingDouble(FixResult.Planned::cost).reversed()
+                .thenComparing(p -> p.change().toString()));
+        return new FixResult(models, findings, cycles, List.copyOf(planned), remaining, candidates, exact, rounds,
+                replays);
+    }
+
+    /** One round's outcome: the candidate sets chosen, what each removes, how many were tried, whether exact. */
+    private record Round(List<Set<Change>> picked, Map<Set<Change>, Set<String>> removedBy, int tried,
+            boolean exact) {
+    }
+
+    private Round round(Set<Change> chosen, List<Finding> todo) {
+        List<String> keys = new ArrayList<>();
+        for (Finding f : todo) {
+            keys.add(key(f));
+        }
+        // candidate sets, each less what is already chosen, tried once each
+        List<Set<Change>> sets = new ArrayList<>();
+        Set<Set<Change>> seen = new LinkedHashSet<>();
+        for (Finding f : todo) {
+            for (Set<Change> s : Candidates.of(f)) {
+                Set<Change> extra = new LinkedHashSet<>(s);
+                extra.removeAll(chosen);
+                if (!extra.isEmpty() && seen.add(extra)) {
+                    sets.add(extra);
+                }
+            }
+        }
+        List<Change> elements = new ArrayList<>();
+        Map<Change, Integer> index = new HashMap<>();
+        int[][] members = new int[sets.size()][];
+        BitSet[] removes = new BitSet[sets.size()];
+        Map<Set<Change>, Set<String>> removedBy = new HashMap<>();
+        for (int s = 0; s < sets.size(); s++) {
+            Set<Change> with = new LinkedHashSet<>(chosen);
+            with.addAll(sets.get(s));
+            Set<String> left = new java.util.HashSet<>();
+            for (Finding f : findings(with)) {
+                left.add(key(f));
+            }
+            removes[s] = new BitSet();
+            Set<String> gone = new LinkedHashSet<>();
+            for (int f = 0; f < keys.size(); f++) {
+                if (!left.contains(keys.get(f))) {
+                    removes[s].set(f);
+                    gone.add(todo.get(f).key());
+                }
+            }
+            removedBy.put(sets.get(s), gone);
+            members[s] = sets.get(s).stream().mapToInt(c -> index.computeIfAbsent(c, k -> {
+                elements.add(k);
+                return elements.size() - 1;
+            })).toArray();
+        }
+        double[] cost = new double[elements.size()];
+        for (int e = 0; e < cost.length; e++) {
+            cost[e] = cost(elements.get(e));
+        }
+        HittingSet h = new HittingSet(cost, members, removes, keys.size(), config.nodeBudget());
+        HittingSet.Choice choice = h.solve();
+        List<Set<Change>> picked = new ArrayList<>();
+        for (int s : choice.sets()) {
+            picked.add(sets.get(s));
+        }
+        return new Round(picked, removedBy, sets.size(), choice.exact());
+    }
+
+    /** The findings (not cycles) of the run replayed with {@code changes} made. */
+    private List<Finding> findings(Collection<Change> changes) {
+        List<Finding> out = new ArrayList<>();
+        for (Finding f : Finding.group(check(changes).result().violations())) {
+            if (!f.isCycle()) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /** The checker after replaying the run with {@code changes} made, under {@link #models}. */
+    private Checker check(Collection<Change> changes) {
+        replays++;
+        Checker checker = new Checker(symbols, Checker.Config.defaults().withAnalyses(models)
+                .withAutoSerializability(false));
+        Rewrite.replay(run, symbols, changes, checker);
+        return checker;
+    }
+
+    /**
+     * What makes a finding the same one in a replay with changes made: its store's and access's instructions (modes
+     * left out: a change gives an access a stronger one) and fields.
+     */
+    static String key(Finding f) {
+        if (f.isCycle()) {
+            return f.key();
+        }
+        EventInfo s = f.first().store();
+        EventInfo a = f.first().access();
+        return instruction(s.site()) + "|" + Names.withoutObject(s.field()) + "->" + instruction(a.site()) + "|"
+                + Names.withoutObject(a.field());
+    }
+
+    private static String instruction(Site s) {
+        return s.className() + "#" + s.method() + "@" + s.file() + ":" + s.line() + "/" + s.bci()
+                + (s.caller() == null ? "" : "<-" + instruction(s.caller()));
+    }
+
+    /** How many times the run executed what {@code c} changes. */
+    long executions(Change c) {
+        if (c.kind() == Change.Kind.VOLATILE_FIELD) {
+            long[] n = fieldAccesses.getOrDefault(c.field(), new long[2]);
+            return n[0] + n[1];
+        }
+        long n = 0;
+        for (Map.Entry<Site, Long> e : executions.entrySet()) {
+            if (c.changes(e.getKey())) {
+                n += e.getValue();
+            }
+        }
+        return n;
+    }
+
+    /** The price of {@code c}: its edit's ({@link Change.Kind#edit}), plus each execution it touches times its kind's weight. */
+    double cost(Change c) {
+        if (c.kind() == Change.Kind.VOLATILE_FIELD) {
+            long[] n = fieldAccesses.getOrDefault(c.field(), new long[2]);
+            return c.kind().edit() + n[0] * Change.Kind.VOLATILE_STORE.weight()
+                    + n[1] * Change.Kind.VOLATILE_LOAD.weight();
+        }
+        return c.kind().edit() + executions(c) * c.kind().weight();
+    }
+}

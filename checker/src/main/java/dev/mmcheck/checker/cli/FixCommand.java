@@ -3,14 +3,19 @@ package dev.mmcheck.checker.cli;
 import dev.mmcheck.checker.event.EventBuffer;
 import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.fix.Applied;
+import dev.mmcheck.checker.fix.Change;
 import dev.mmcheck.checker.fix.FixResult;
 import dev.mmcheck.checker.fix.FixSearch;
+import dev.mmcheck.checker.result.Finding;
 import dev.mmcheck.checker.trace.TraceFiles;
 import dev.mmcheck.checker.trace.TraceFormatException;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -41,6 +46,10 @@ final class FixCommand implements Callable<Integer> {
             + "jmm or all (default tso,pso, as replay's)")
     String models;
 
+    @Option(names = "--also", paramLabel = "TRACE", description = "another run of the same program (repeatable): the "
+            + "changes found are made to it too, and its findings left are counted; exit 1 if any is left")
+    List<Path> others = new ArrayList<>();
+
     FixCommand(PrintStream out) {
         this.out = out;
     }
@@ -64,7 +73,20 @@ final class FixCommand implements Callable<Integer> {
         for (String line : fix.lines()) {
             out.println(line);
         }
-        if (!fix.findings().isEmpty() && !fix.proven()) {
+        boolean othersClean = true;
+        List<Change> changes = fix.changes().stream().map(FixResult.Planned::change).toList();
+        for (Path other : others) {
+            Symbols names = new Symbols();
+            EventBuffer events = new EventBuffer();
+            TraceFiles.Summary r = TraceFiles.read(other, names, events);
+            int before = Applied.findings(events, names, analyses, List.of()).size();
+            List<Finding> left = Applied.findings(events, names, analyses, changes);
+            othersClean &= left.isEmpty();
+            out.println("made to " + other + " (" + r.events() + " events" + (r.complete() ? "" : ", cut short") + "): "
+                    + before + " finding" + (before == 1 ? "" : "s") + " before, " + left.size() + " after"
+                    + (left.isEmpty() ? "" : ": " + String.join(", ", left.stream().map(Finding::key).toList())));
+        }
+        if (!fix.findings().isEmpty() && !fix.proven() || !othersClean) {
             return Main.VIOLATIONS;
         }
         return read.complete() ? Main.OK : Main.INCOMPLETE;

@@ -55,8 +55,8 @@ final class Candidates {
 
     private static void storeBuffer(List<Violation> vs, Set<Set<Change>> out) {
         EventInfo store = vs.get(0).store();
-        out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_AFTER, store.site(), words(store))));
-        out.add(Set.of(volatileWrite(store)));
+        out.add(set(Change.at(Change.Kind.FULL_FENCE_AFTER, store.site(), words(store))));
+        out.add(set(volatileWrite(store)));
         Set<Change> before = new LinkedHashSet<>();
         Set<Change> release = new LinkedHashSet<>();
         Set<Change> releaseFence = new LinkedHashSet<>();
@@ -93,11 +93,15 @@ final class Candidates {
         Change strongStore = volatileWrite(store);
         Change strongAccess = writes(access) ? volatileWrite(access) : volatileRead(access);
         if (!writes(access) && access.op().equals("load") && !volatileAccess(access)) {
-            out.add(Set.of(Change.at(Change.Kind.VOLATILE_LOAD, access.site(), words(access))));
+            out.add(set(Change.at(Change.Kind.VOLATILE_LOAD, access.site(), words(access))));
+            // an acquire fence right before the access orders the thread's earlier reads (where the path entered)
+            // before it; one right after orders it before the thread's later accesses (a seqlock's re-read)
+            out.add(set(Change.at(Change.Kind.ACQUIRE_FENCE_BEFORE, access.site(), words(access))));
+            out.add(set(Change.at(Change.Kind.ACQUIRE_FENCE_AFTER, access.site(), words(access))));
         }
-        out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_AFTER, store.site(), words(store))));
-        out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_BEFORE, access.site(), words(access))));
-        out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_AFTER, store.site(), words(store)),
+        out.add(set(Change.at(Change.Kind.FULL_FENCE_AFTER, store.site(), words(store))));
+        out.add(set(Change.at(Change.Kind.FULL_FENCE_BEFORE, access.site(), words(access))));
+        out.add(set(Change.at(Change.Kind.FULL_FENCE_AFTER, store.site(), words(store)),
                 Change.at(Change.Kind.FULL_FENCE_BEFORE, access.site(), words(access))));
         if (p.entering != null && p.source != null && reads(p.entering) && writes(p.source)) {
             // a release/acquire pair where the path crosses into the access's thread
@@ -116,20 +120,20 @@ final class Candidates {
                 writerSide.add(Change.at(Change.Kind.RELEASE_FENCE_BEFORE, p.leaving.site(), words(p.leaving)));
             }
             for (Change r : readerSide) {
-                out.add(Set.of(r));
+                out.add(set(r));
                 for (Change w : writerSide) {
-                    out.add(Set.of(w, r));
+                    out.add(set(w, r));
                 }
             }
             for (Change w : writerSide) {
-                out.add(Set.of(w));
+                out.add(set(w));
             }
         }
         if (p.entering != null && p.leaving != null) {
             // a store-buffering shape: a full fence in each thread, between its two accesses on the path
-            out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_AFTER, store.site(), words(store)),
+            out.add(set(Change.at(Change.Kind.FULL_FENCE_AFTER, store.site(), words(store)),
                     Change.at(Change.Kind.FULL_FENCE_AFTER, p.entering.site(), words(p.entering))));
-            out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_BEFORE, p.leaving.site(), words(p.leaving)),
+            out.add(set(Change.at(Change.Kind.FULL_FENCE_BEFORE, p.leaving.site(), words(p.leaving)),
                     Change.at(Change.Kind.FULL_FENCE_BEFORE, access.site(), words(access))));
         }
         // every weak access on the path made volatile: SC accesses are ordered whatever the path
@@ -146,6 +150,11 @@ final class Candidates {
             all.add(strongAccess);
         }
         out.add(all);
+    }
+
+    /** The changes given, once each (two of them may be one: the store's site can be where the path enters). */
+    private static Set<Change> set(Change... changes) {
+        return new LinkedHashSet<>(List.of(changes));
     }
 
     /** The events where the path leaves the store's thread, and enters the access's (from {@code source}). */

@@ -26,6 +26,8 @@ public record Change(Kind kind, Site site, String field, String access) {
         RELEASE_FENCE_BEFORE(0.3, 1.0),
         /** {@code VarHandle.acquireFence()} right after a load. */
         ACQUIRE_FENCE_AFTER(0.3, 1.0),
+        /** {@code VarHandle.acquireFence()} right before a load: the thread's earlier loads are ordered before it. */
+        ACQUIRE_FENCE_BEFORE(0.3, 1.0),
         /** The store made a volatile store ({@code setVolatile}, {@code set} instead of {@code lazySet}). */
         VOLATILE_STORE(1.0, 0.5),
         /** The store made a release store ({@code setRelease}, {@code lazySet}). */
@@ -58,7 +60,7 @@ public record Change(Kind kind, Site site, String field, String access) {
         /** Whether it inserts a fence event rather than changing an access. */
         public boolean insertsFence() {
             return this == FULL_FENCE_AFTER || this == FULL_FENCE_BEFORE || this == RELEASE_FENCE_BEFORE
-                    || this == ACQUIRE_FENCE_AFTER;
+                    || this == ACQUIRE_FENCE_AFTER || this == ACQUIRE_FENCE_BEFORE;
         }
     }
 
@@ -130,6 +132,7 @@ public record Change(Kind kind, Site site, String field, String access) {
             case FULL_FENCE_BEFORE -> "put VarHandle.fullFence() right before " + target + inside;
             case RELEASE_FENCE_BEFORE -> "put VarHandle.releaseFence() right before " + target + inside;
             case ACQUIRE_FENCE_AFTER -> "put VarHandle.acquireFence() right after " + target + inside;
+            case ACQUIRE_FENCE_BEFORE -> "put VarHandle.acquireFence() right before " + target + inside;
             case VOLATILE_STORE -> "make " + access + " a volatile store (" + volatileStoreWords() + ")";
             case RELEASE_STORE -> "make " + access + " a release store (setRelease, or lazySet)";
             case ACQUIRE_LOAD -> "make " + access + " an acquire load (getAcquire)";

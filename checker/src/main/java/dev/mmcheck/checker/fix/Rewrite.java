@@ -61,6 +61,8 @@ final class Rewrite implements EventSink {
                     case FULL_FENCE_BEFORE -> before[id] = add(before[id], EventKind.FULL_FENCE, fenceSite(s, ""));
                     case RELEASE_FENCE_BEFORE -> before[id] = add(before[id], EventKind.STORE_STORE_FENCE,
                             fenceSite(s, SiteModes.RELEASE));
+                    case ACQUIRE_FENCE_BEFORE -> before[id] = add(before[id], EventKind.LOAD_FENCE,
+                            fenceSite(s, SiteModes.ACQUIRE));
                     case FULL_FENCE_AFTER -> after[id] = add(after[id], EventKind.FULL_FENCE, fenceSite(s, ""));
                     case ACQUIRE_FENCE_AFTER -> after[id] = add(after[id], EventKind.LOAD_FENCE,
                             fenceSite(s, SiteModes.ACQUIRE));

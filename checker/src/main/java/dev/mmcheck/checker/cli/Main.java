@@ -51,6 +51,7 @@ import picocli.CommandLine.Parameters;
  * <pre>
  *   mmcheck replay TRACE [--models tso,pso,sober,scser,tsoser,jmm|all] [--report FILE.json] [--sarif FILE.sarif]
  *                  [--html FILE.html] [--suppress FILE] [--baseline FILE] [--fail-on race,relaxed,atomicity] [--quiet]
+ *   mmcheck fix TRACE [--models ...] [--also TRACE]...   (the fewest changes that remove every finding, docs/fix.md)
  *   mmcheck convert IN OUT        (OUT ending in .trace is text, anything else binary)
  *   mmcheck merge REPORT.json... [--report OUT.json] [--sarif OUT.sarif] [--html OUT.html] [--suppress FILE]
  *                 [--baseline FILE] [--fail-on race,relaxed,atomicity] [--quiet]
@@ -107,7 +108,8 @@ public final class Main {
 
     @Command(name = "mmcheck", mixinStandardHelpOptions = true, versionProvider = VersionOf.class,
             description = {"Finds sequential-consistency bugs in lock-free Java code: replays recorded or hand-written "
-                    + "traces, converts them, merges the agent's reports, checks recorded histories (docs/user-guide.md).",
+                    + "traces, finds the fewest changes that remove a run's findings, converts traces, merges the "
+                    + "agent's reports, checks recorded histories (docs/user-guide.md).",
                     "Exit status: 0 no violation, 1 violations found, 2 bad input, 3 no violation but the check is "
                     + "incomplete."})
     static final class Root implements Runnable {

@@ -39,9 +39,9 @@ final class FixCommand implements Callable<Integer> {
 
     private final PrintStream out;
 
-    @Parameters(index = "0", paramLabel = "TRACE", description = "the trace file (written by the agent's trace= "
-            + "option, or by hand)")
-    Path trace;
+    @Parameters(index = "0..*", arity = "1..*", paramLabel = "TRACE", description = "the trace file (written by the "
+            + "agent's trace= option, or by hand); several runs of one program are fixed together")
+    List<Path> traces = new ArrayList<>();
     @Option(names = "--models", paramLabel = "LIST", description = "the models whose findings to remove: tso,pso,sober,"
             + "jmm or all (default tso,pso, as replay's)")
     String models;
@@ -57,19 +57,25 @@ final class FixCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Set<Analysis> analyses = models == null ? EnumSet.of(Analysis.TSO, Analysis.PSO) : Main.analyses(models);
-        Symbols symbols = new Symbols();
-        EventBuffer run = new EventBuffer();
-        TraceFiles.Summary read;
-        try {
-            read = TraceFiles.read(trace, symbols, run);
-        } catch (IllegalArgumentException e) {
-            throw new TraceFormatException(trace.toString(), e.getMessage());
+        List<FixSearch.Run> runs = new ArrayList<>();
+        boolean complete = true;
+        for (Path trace : traces) {
+            Symbols symbols = new Symbols();
+            EventBuffer run = new EventBuffer();
+            TraceFiles.Summary read;
+            try {
+                read = TraceFiles.read(trace, symbols, run);
+            } catch (IllegalArgumentException e) {
+                throw new TraceFormatException(trace.toString(), e.getMessage());
+            }
+            if (!read.complete()) {
+                complete = false;
+                out.println("mmcheck: WARNING: " + trace + " is cut short (" + read.note() + "): only the "
+                        + read.events() + " events read are fixed");
+            }
+            runs.add(new FixSearch.Run(run, symbols));
         }
-        if (!read.complete()) {
-            out.println("mmcheck: WARNING: " + trace + " is cut short (" + read.note() + "): only the "
-                    + read.events() + " events read are fixed");
-        }
-        FixResult fix = FixSearch.search(run, symbols, analyses, FixSearch.Config.defaults());
+        FixResult fix = FixSearch.search(runs, analyses, FixSearch.Config.defaults());
         for (String line : fix.lines()) {
             out.println(line);
         }
@@ -78,7 +84,12 @@ final class FixCommand implements Callable<Integer> {
         for (Path other : others) {
             Symbols names = new Symbols();
             EventBuffer events = new EventBuffer();
-            TraceFiles.Summary r = TraceFiles.read(other, names, events);
+            TraceFiles.Summary r;
+            try {
+                r = TraceFiles.read(other, names, events);
+            } catch (IllegalArgumentException e) {
+                throw new TraceFormatException(other.toString(), e.getMessage());
+            }
             int before = Applied.findings(events, names, analyses, List.of()).size();
             List<Finding> left = Applied.findings(events, names, analyses, changes);
             othersClean &= left.isEmpty();
@@ -89,6 +100,6 @@ final class FixCommand implements Callable<Integer> {
         if (!fix.findings().isEmpty() && !fix.proven() || !othersClean) {
             return Main.VIOLATIONS;
         }
-        return read.complete() ? Main.OK : Main.INCOMPLETE;
+        return complete ? Main.OK : Main.INCOMPLETE;
     }
 }

@@ -21,10 +21,11 @@ import java.util.Set;
  *                   budget ran out and it is the best found, no worse than greedy's)
  * @param rounds     rounds of search: a second one when the first's choice left findings the first replay did not
  *                   show (then exactness is per round)
- * @param replays    replays of the run made in all
+ * @param replays    replays of a run made in all
+ * @param runs       how many runs were fixed together (their findings are removed all at once)
  */
 public record FixResult(Set<Analysis> models, List<Finding> findings, List<Finding> cycles, List<Planned> changes,
-        List<Finding> remaining, int candidates, boolean exact, int rounds, long replays) {
+        List<Finding> remaining, int candidates, boolean exact, int rounds, long replays, int runs) {
 
     /**
      * One change chosen.
@@ -73,7 +74,7 @@ public record FixResult(Set<Analysis> models, List<Finding> findings, List<Findi
             out.add("no finding to remove" + (cycles.isEmpty() ? "" : " by an access-mode change (" + cycles.size()
                     + " serializability finding" + plural(cycles.size()) + ": see below)"));
         } else {
-            out.add("the fewest changes that remove every finding of this run (" + findings.size() + " finding"
+            out.add("the fewest changes that remove every finding of " + these() + " (" + findings.size() + " finding"
                     + plural(findings.size()) + " under " + names + "): " + changes.size() + " change"
                     + plural(changes.size()));
             for (Planned p : changes) {
@@ -84,8 +85,9 @@ public record FixResult(Set<Analysis> models, List<Finding> findings, List<Findi
                         + p.back() + " finding" + plural(p.back()) + " come" + (p.back() == 1 ? "s" : "") + " back");
             }
             if (remaining.isEmpty()) {
-                out.add("proof by replay under " + names + ": with these changes the run has 0 findings"
-                        + (changes.size() > 1 ? "; without any one of them it has at least 1 (the set is minimal)"
+                out.add("proof by replay under " + names + ": with these changes " + these() + (runs == 1 ? " has" : " have")
+                        + " 0 findings"
+                        + (changes.size() > 1 ? "; without any one of them at least 1 comes back (the set is minimal)"
                                 : changes.size() == 1 ? "; without it, " + changes.get(0).back() : ""));
             } else {
                 out.add("NOT PROVEN: with these changes the replay still has " + remaining.size() + " finding"
@@ -105,6 +107,10 @@ public record FixResult(Set<Analysis> models, List<Finding> findings, List<Findi
                     + "single compare-and-set does");
         }
         return out;
+    }
+
+    private String these() {
+        return runs == 1 ? "this run" : "these " + runs + " runs";
     }
 
     private static String plural(long n) {

@@ -52,18 +52,27 @@ public final class FixSearch {
         }
     }
 
-    private final EventBuffer run;
-    private final Symbols symbols;
+    /** One recorded run: its events and the names behind their ids. */
+    public record Run(EventBuffer events, Symbols symbols) {
+    }
+
+    private final List<Run> runs;
     private final Config config;
     private final Map<Site, Long> executions = new HashMap<>();
     private final Map<String, long[]> fieldAccesses = new HashMap<>();   // field -> {stores, loads}
     private Set<Analysis> models;
     private long replays;
 
-    private FixSearch(EventBuffer run, Symbols symbols, Config config) {
-        this.run = run;
-        this.symbols = symbols;
+    private FixSearch(List<Run> runs, Config config) {
+        this.runs = List.copyOf(runs);
         this.config = config;
+        for (Run r : runs) {
+            count(r.events(), r.symbols());
+        }
+    }
+
+    /** Adds {@code run}'s executions of each instruction and accesses of each field to the counts. */
+    private void count(EventBuffer run, Symbols symbols) {
         for (int i = 0; i < run.size(); i++) {
             int site = run.site(i);
             if (site >= 0) {
@@ -81,12 +90,20 @@ public final class FixSearch {
 
     /** The fix for {@code run}, whose names are {@code symbols}, under {@code analyses}. */
     public static FixResult search(EventBuffer run, Symbols symbols, Set<Analysis> analyses, Config config) {
-        return new FixSearch(run, symbols, config).search(analyses);
+        return search(List.of(new Run(run, symbols)), analyses, config);
+    }
+
+    /**
+     * The fix for several runs of one program at once: the changes name instructions, which the runs share; a finding
+     * is removed when no run has it with the changes made, and a change is priced by its executions in all the runs.
+     */
+    public static FixResult search(List<Run> runs, Set<Analysis> analyses, Config config) {
+        return new FixSearch(runs, config).search(analyses);
     }
 
     private FixResult search(Set<Analysis> analyses) {
         models = EnumSet.copyOf(analyses);
-        List<Finding> all = Finding.group(check(Set.of()).result().violations());
+        List<Finding> all = new ArrayList<>(union(Set.of(), true).values());
         List<Finding> findings = new ArrayList<>();
         List<Finding> cycles = new ArrayList<>();
         Set<Analysis> reported = EnumSet.noneOf(Analysis.class);
@@ -99,7 +116,7 @@ public final class FixSearch {
             }
         }
         if (findings.isEmpty()) {
-            return new FixResult(models, findings, cycles, List.of(), List.of(), 0, true, 0, replays);
+            return new FixResult(models, findings, cycles, List.of(), List.of(), 0, true, 0, replays, runs.size());
         }
         models = reported;
         Set<Change> chosen = new LinkedHashSet<>();
@@ -147,7 +164,7 @@ public final class FixSearch {
         planned.sort(Comparator.comparingDouble(FixResult.Planned::cost).reversed()
                 .thenComparing(p -> p.change().toString()));
         return new FixResult(models, findings, cycles, List.copyOf(planned), remaining, candidates, exact, rounds,
-                replays);
+                replays, runs.size());
     }
 
     /** One round's outcome: the candidate sets chosen, what each removes, how many were tried, whether exact. */
@@ -213,22 +230,27 @@ public final class FixSearch {
 
     /** The findings (not cycles) of the run replayed with {@code changes} made. */
     private List<Finding> findings(Collection<Change> changes) {
-        List<Finding> out = new ArrayList<>();
-        for (Finding f : Finding.group(check(changes).result().violations())) {
-            if (!f.isCycle()) {
-                out.add(f);
+        return new ArrayList<>(union(changes, false).values());
+    }
+
+    /**
+     * The findings of every run replayed with {@code changes} made, under {@link #models}, one per {@link #key} (the
+     * first run's that has it), cycles too when {@code cycles}.
+     */
+    private Map<String, Finding> union(Collection<Change> changes, boolean cycles) {
+        Map<String, Finding> out = new LinkedHashMap<>();
+        for (Run r : runs) {
+            replays++;
+            Checker checker = new Checker(r.symbols(), Checker.Config.defaults().withAnalyses(models)
+                    .withAutoSerializability(false));
+            Rewrite.replay(r.events(), r.symbols(), changes, checker);
+            for (Finding f : Finding.group(checker.result().violations())) {
+                if (cycles || !f.isCycle()) {
+                    out.putIfAbsent(key(f), f);
+                }
             }
         }
         return out;
-    }
-
-    /** The checker after replaying the run with {@code changes} made, under {@link #models}. */
-    private Checker check(Collection<Change> changes) {
-        replays++;
-        Checker checker = new Checker(symbols, Checker.Config.defaults().withAnalyses(models)
-                .withAutoSerializability(false));
-        Rewrite.replay(run, symbols, changes, checker);
-        return checker;
     }
 
     /**

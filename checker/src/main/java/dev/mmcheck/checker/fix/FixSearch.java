@@ -52,6 +52,9 @@ public final class FixSearch {
         }
     }
 
+    /** At most this many release changes at the later stores of a PSO finding's thread ({@link Candidates}). */
+    private static final int LATER_STORES = 8;
+
     private final EventBuffer run;
     private final Symbols symbols;
     private final Config config;
@@ -164,7 +167,9 @@ public final class FixSearch {
         List<Set<Change>> sets = new ArrayList<>();
         Set<Set<Change>> seen = new LinkedHashSet<>();
         for (Finding f : todo) {
-            for (Set<Change> s : Candidates.of(f)) {
+            List<Set<Change>> proposed = new ArrayList<>(Candidates.of(f));
+            proposed.addAll(Candidates.laterStores(f, run, symbols, LATER_STORES));
+            for (Set<Change> s : proposed) {
                 Set<Change> extra = new LinkedHashSet<>(s);
                 extra.removeAll(chosen);
                 if (!extra.isEmpty() && seen.add(extra)) {

@@ -60,6 +60,7 @@ public final class FixSearch {
     private final Config config;
     private final Map<Site, Long> executions = new HashMap<>();
     private final Map<String, long[]> fieldAccesses = new HashMap<>();   // field -> {stores, loads}
+    private final Map<String, Change> volatileFields = new HashMap<>();  // field -> the one change making it volatile
     private Set<Analysis> models;
     private long replays;
 
@@ -170,7 +171,10 @@ public final class FixSearch {
             List<Set<Change>> proposed = new ArrayList<>(Candidates.of(f));
             proposed.addAll(Candidates.laterStores(f, run, symbols, LATER_STORES));
             for (Set<Change> s : proposed) {
-                Set<Change> extra = new LinkedHashSet<>(s);
+                Set<Change> extra = new LinkedHashSet<>();
+                for (Change c : s) {
+                    extra.add(canonical(c));
+                }
                 extra.removeAll(chosen);
                 if (!extra.isEmpty() && seen.add(extra)) {
                     sets.add(extra);
@@ -214,6 +218,15 @@ public final class FixSearch {
             picked.add(sets.get(s));
         }
         return new Round(picked, removedBy, sets.size(), choice.exact());
+    }
+
+    /**
+     * One change per field made volatile, whichever store asked for it first: two findings whose stores differ ask
+     * for the same edit, which must be priced once (else the hitting set pays the field twice and may choose a
+     * dearer fix; the minimality pass then drops the second, but too late for the choice).
+     */
+    private Change canonical(Change c) {
+        return c.kind() == Change.Kind.VOLATILE_FIELD ? volatileFields.computeIfAbsent(c.field(), f -> c) : c;
     }
 
     /** The findings (not cycles) of the run replayed with {@code changes} made. */

@@ -81,7 +81,7 @@ class FixDifferentialTest {
     @Test
     void everyFixIsCleanOnTheChangedProgramProvenAndNoCheaperSetIs() {
         Random rnd = new Random(DifferentialSupport.seed() + 35);
-        int programs = Math.max(300, DifferentialSupport.programs() * 2 / 5);
+        int programs = DifferentialSupport.programs();
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < programs && failures.size() < 5; i++) {
             Program p = biased(rnd);

@@ -1,7 +1,11 @@
 package dev.mmcheck.checker.fix;
 
+import dev.mmcheck.checker.event.EventBuffer;
+import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.event.Names;
+import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.event.SiteModes;
+import dev.mmcheck.checker.event.Symbols;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.result.EventInfo;
 import dev.mmcheck.checker.result.Finding;
@@ -21,7 +25,9 @@ import java.util.Set;
  * <p>A store-buffer violation (TSO, PSO, Sober) has a store e that stayed buffered while a later event x of its
  * thread, where the happens-before path leaves that thread, was already seen: a full fence anywhere between e and x
  * removes it; the two ends are proposed (right after e, right before x: between them the run executes the same
- * instructions or more), and the stronger store at e (a volatile store is a store and a full fence); under PSO, when
+ * instructions or more), and the stronger store at e (a volatile store is a store and a full fence: for a plain
+ * field's store both the field made volatile and that one store made a volatile store, whichever the run makes
+ * cheaper); under PSO, when
  * x is a store, a release store at x or a release fence before it. A finding of the access-mode model (jmm) has a
  * path that enters the access's thread at some event: a release/acquire pair across it (the write where the path
  * leaves the store's thread made release, the read where it enters the access's thread made acquire), fences in
@@ -53,10 +59,60 @@ final class Candidates {
         return List.copyOf(out);
     }
 
+    /**
+     * Under PSO, the stores of a violation's store's thread that the run executed after the store and before the
+     * access, each made a release store (or given a release fence before it): the buffered store then commits before
+     * it, which orders it before whatever read that later store, a happens-before path the violation's own need not
+     * name (its path may leave the thread elsewhere). FixDifferentialTest found runs where this is the cheapest fix.
+     * At most {@code max} sets; which of them removes what is decided by replay, as for the others.
+     */
+    static List<Set<Change>> laterStores(Finding finding, EventBuffer run, Symbols symbols, int max) {
+        Set<Set<Change>> out = new LinkedHashSet<>();
+        for (Violation v : finding.violations()) {
+            if (v.analysis() != Analysis.PSO) {
+                continue;
+            }
+            Site store = Rewrite.instruction(v.store().site());
+            Site access = Rewrite.instruction(v.access().site());
+            boolean after = false;
+            for (int i = 0; i < run.size() && out.size() < max; i++) {
+                int site = run.site(i);
+                if (site < 0) {
+                    continue;
+                }
+                String thread = symbols.threadName(run.thread(i));
+                Site s = Rewrite.instruction(symbols.siteOf(site));
+                if (after && thread.equals(v.access().thread()) && s.equals(access)) {
+                    break;
+                }
+                if (!thread.equals(v.store().thread())) {
+                    continue;
+                }
+                if (s.equals(store)) {
+                    after = true;
+                    continue;
+                }
+                EventKind k = EventKind.of(run.kind(i));
+                if (after && k == EventKind.STORE) {
+                    String words = "the store to " + Names.withoutObject(symbols.addressName(run.operand(i)));
+                    out.add(Set.of(Change.at(Change.Kind.RELEASE_STORE, symbols.siteOf(site), words)));
+                    out.add(Set.of(Change.at(Change.Kind.RELEASE_FENCE_BEFORE, symbols.siteOf(site), words)));
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
+
     private static void storeBuffer(List<Violation> vs, Set<Set<Change>> out) {
         EventInfo store = vs.get(0).store();
-        out.add(set(Change.at(Change.Kind.FULL_FENCE_AFTER, store.site(), words(store))));
-        out.add(set(volatileWrite(store)));
+        out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_AFTER, store.site(), words(store))));
+        Change strong = volatileWrite(store);
+        out.add(Set.of(strong));
+        if (strong.kind() == Change.Kind.VOLATILE_FIELD) {
+            // the one store made volatile (a VarHandle's setVolatile) is cheaper than the field when the run
+            // stores or loads the field elsewhere (FixDifferentialTest found it)
+            out.add(Set.of(Change.at(Change.Kind.VOLATILE_STORE, store.site(), words(store))));
+        }
         Set<Change> before = new LinkedHashSet<>();
         Set<Change> release = new LinkedHashSet<>();
         Set<Change> releaseFence = new LinkedHashSet<>();

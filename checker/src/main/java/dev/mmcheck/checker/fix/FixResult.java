@@ -79,8 +79,11 @@ public record FixResult(Set<Analysis> models, List<Finding> findings, List<Findi
                     + plural(changes.size()));
             for (Planned p : changes) {
                 out.add("  " + p.change().line());
-                out.add("      cost " + format(p.cost()) + " (" + p.executions() + " execution" + plural(p.executions())
-                        + " x " + format(p.change().kind().weight()) + ", +" + format(p.change().kind().edit()) + " for the edit); removes "
+                String per = p.change().kind() == Change.Kind.VOLATILE_FIELD
+                        ? " access" + plural(p.executions()) + ": stores x 1, loads x 0.1"
+                        : " execution" + plural(p.executions()) + " x " + format(p.change().kind().weight());
+                out.add("      cost " + format(p.cost()) + " (" + p.executions() + per + ", +"
+                        + format(p.change().kind().edit()) + " for the edit); removes "
                         + p.removes().size() + " finding" + plural(p.removes().size()) + "; left out, "
                         + p.back() + " finding" + plural(p.back()) + " come" + (p.back() == 1 ? "s" : "") + " back");
             }

@@ -56,10 +56,14 @@ public final class FixSearch {
     public record Run(EventBuffer events, Symbols symbols) {
     }
 
+    /** At most this many release changes at the later stores of a PSO finding's thread ({@link Candidates}). */
+    private static final int LATER_STORES = 8;
+
     private final List<Run> runs;
     private final Config config;
     private final Map<Site, Long> executions = new HashMap<>();
     private final Map<String, long[]> fieldAccesses = new HashMap<>();   // field -> {stores, loads}
+    private final Map<String, Change> volatileFields = new HashMap<>();  // field -> the one change making it volatile
     private Set<Analysis> models;
     private long replays;
 
@@ -181,8 +185,15 @@ public final class FixSearch {
         List<Set<Change>> sets = new ArrayList<>();
         Set<Set<Change>> seen = new LinkedHashSet<>();
         for (Finding f : todo) {
-            for (Set<Change> s : Candidates.of(f)) {
-                Set<Change> extra = new LinkedHashSet<>(s);
+            List<Set<Change>> proposed = new ArrayList<>(Candidates.of(f));
+            for (Run r : runs) {
+                proposed.addAll(Candidates.laterStores(f, r.events(), r.symbols(), LATER_STORES));
+            }
+            for (Set<Change> s : proposed) {
+                Set<Change> extra = new LinkedHashSet<>();
+                for (Change c : s) {
+                    extra.add(canonical(c));
+                }
                 extra.removeAll(chosen);
                 if (!extra.isEmpty() && seen.add(extra)) {
                     sets.add(extra);
@@ -226,6 +237,15 @@ public final class FixSearch {
             picked.add(sets.get(s));
         }
         return new Round(picked, removedBy, sets.size(), choice.exact());
+    }
+
+    /**
+     * One change per field made volatile, whichever store asked for it first: two findings whose stores differ ask
+     * for the same edit, which must be priced once (else the hitting set pays the field twice and may choose a
+     * dearer fix; the minimality pass then drops the second, but too late for the choice).
+     */
+    private Change canonical(Change c) {
+        return c.kind() == Change.Kind.VOLATILE_FIELD ? volatileFields.computeIfAbsent(c.field(), f -> c) : c;
     }
 
     /** The findings (not cycles) of the run replayed with {@code changes} made. */

@@ -147,7 +147,7 @@ class MainTest {
 
     @Test
     void helpOnEverySubcommandPrintsItsUsageAndSucceeds() {
-        for (String command : List.of("replay", "convert", "check-history", "merge")) {
+        for (String command : List.of("replay", "convert", "check-history", "merge", "fix")) {
             out.reset();
             assertEquals(0, run(command, "--help"), command);
             assertTrue(out().startsWith("Usage: mmcheck " + command), command + ": " + out());
@@ -440,5 +440,48 @@ class MainTest {
         assertEquals(2, run("replay", g.toString()));
         assertEquals("mmcheck: " + g + ": neither a text trace nor an mmcheck binary trace" + System.lineSeparator(),
                 err());
+    }
+
+    @Test
+    void fixPrintsTheChangeAndItsProofAndExitsZero() throws Exception {
+        assertEquals(0, run("fix", dekker().toString()));
+        String[] lines = out().split(System.lineSeparator());
+        assertEquals("the fewest changes that remove every finding of this run (1 finding under tso, pso): 1 change",
+                lines[0]);
+        assertEquals("  Dekker.java:12: make the store to flag1 a volatile store (a VarHandle's setVolatile, or set() "
+                + "instead of setOpaque/setPlain)", lines[1]);
+        assertEquals("      cost 1.5 (1 execution x 1, +0.5 for the edit); removes 1 finding; left out, 1 finding comes "
+                + "back", lines[2]);
+        assertEquals("proof by replay under tso, pso: with these changes this run has 0 findings; without it, 1",
+                lines[3]);
+        assertTrue(lines[4].startsWith("chosen among "), lines[4]);
+        assertEquals("", err());
+    }
+
+    @Test
+    void fixOfACleanRunSaysSoAndExitsZero() throws Exception {
+        Path t = dir.resolve("fenced.trace");
+        Files.writeString(t, "T1 volatile-store flag1 Dekker.java:12\nT1 load flag2 Dekker.java:13\n"
+                + "T2 volatile-store flag2 Dekker.java:20\nT2 load flag1 Dekker.java:21\n");
+        assertEquals(0, run("fix", t.toString()));
+        assertEquals("no finding to remove" + System.lineSeparator(), out());
+    }
+
+    @Test
+    void fixWithBadInputIsOneLineAndExitsTwo() throws Exception {
+        Path bad = dir.resolve("bad.trace");
+        Files.writeString(bad, "T1 stroe flag1 Dekker.java:12\n");
+        assertEquals(2, run("fix", bad.toString()));
+        assertEquals(1, err().lines().count(), err());
+        assertTrue(err().startsWith("mmcheck: " + bad), err());
+        assertEquals("", out());
+        err.reset();
+        assertEquals(2, run("fix", dekker().toString(), "--models", "bogus"));
+        assertEquals(1, err().lines().count(), err());
+        assertTrue(err().startsWith("mmcheck: ") && err().contains("bogus"), err());
+        assertEquals("", out());
+        err.reset();
+        assertEquals(2, run("fix", dir.resolve("missing.trace").toString()));
+        assertEquals(1, err().lines().count(), err());
     }
 }

@@ -1,0 +1,127 @@
+package dev.mmcheck.checker.fix;
+
+import dev.mmcheck.checker.event.EventBuffer;
+import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.finding.Analysis;
+import dev.mmcheck.checker.trace.TraceFiles;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The fix of the hand-written traces: the exact changes, each proven needed, the whole proven clean. */
+class FixSearchTest {
+
+    private static final Set<Analysis> TSO_PSO = EnumSet.of(Analysis.TSO, Analysis.PSO);
+    private static final Set<Analysis> JMM = EnumSet.of(Analysis.JMM);
+
+    private static FixResult fix(String trace, Set<Analysis> models) throws Exception {
+        Path file = Path.of(FixSearchTest.class.getResource("/traces/" + trace + ".trace").toURI());
+        Symbols symbols = new Symbols();
+        EventBuffer run = new EventBuffer();
+        TraceFiles.read(file, symbols, run);
+        return FixSearch.search(run, symbols, models, FixSearch.Config.defaults());
+    }
+
+    /** The change lines ({@code File.java:LINE: what}), in the result's order. */
+    private static List<String> changes(FixResult r) {
+        List<String> out = new ArrayList<>();
+        for (FixResult.Planned p : r.changes()) {
+            out.add(p.change().line());
+        }
+        return out;
+    }
+
+    private static void assertProven(FixResult r) {
+        assertTrue(r.proven(), String.join("\n", r.lines()));
+        assertTrue(r.exact(), "exact search");
+        assertTrue(r.remaining().isEmpty());
+        for (FixResult.Planned p : r.changes()) {
+            assertTrue(p.back() >= 1, p.change() + " is not needed");
+            assertFalse(p.removes().isEmpty(), p.change() + " was chosen for nothing");
+        }
+    }
+
+    @Test
+    void dekkerWithPlainFieldsOneStoreMadeVolatile() throws Exception {
+        FixResult r = fix("01-dekker-plain", TSO_PSO);
+        assertProven(r);
+        // 1.5 (0.5 + one store): cheaper than the field made volatile (0.5 + one store + 0.1 a load) or a fence (2)
+        assertEquals(List.of("Dekker.java:12: make the store to flag1 a volatile store (a VarHandle's setVolatile, or "
+                + "set() instead of setOpaque/setPlain)"), changes(r));
+        assertEquals(1.5, r.cost(), 1e-9);
+        assertEquals(EnumSet.of(Analysis.TSO, Analysis.PSO), r.models());
+    }
+
+    @Test
+    void lazySetDekkerTheReleaseStoreMadeVolatile() throws Exception {
+        FixResult r = fix("11-lazyset-dekker", TSO_PSO);
+        assertProven(r);
+        assertEquals(List.of("Flags.java:7: make the release store to flag1 a volatile store (set() or setVolatile "
+                + "instead of lazySet/setRelease)"), changes(r));
+    }
+
+    @Test
+    void twoPlusTwoWritesUnderPsoAReleaseStore() throws Exception {
+        FixResult r = fix("13-two-plus-two-writes", TSO_PSO);
+        assertProven(r);
+        assertEquals(EnumSet.of(Analysis.PSO), r.models(), "only PSO reported: only PSO is replayed");
+        assertEquals(List.of("W.java:2: make the store to y a release store (setRelease, or lazySet)"), changes(r));
+        assertEquals(0.6, r.cost(), 1e-9);
+    }
+
+    @Test
+    void helperWithTwoCallersAFencePerCaller() throws Exception {
+        FixResult r = fix("23-helper-two-callers", TSO_PSO);
+        assertProven(r);
+        // a fence after each call (2 + 2) is cheaper than Buf.java:10 made volatile, which every caller runs (0.5 + 4)
+        assertEquals(List.of(
+                "Lock.java:12: put VarHandle.fullFence() right after the call (the store to int[][] at Buf.java:10 "
+                        + "inside it)",
+                "Stats.java:40: put VarHandle.fullFence() right after the call (the store to int[][] at Buf.java:10 "
+                        + "inside it)"), changes(r));
+        assertEquals(2, r.findings().size());
+        assertEquals(4.0, r.cost(), 1e-9);
+    }
+
+    @Test
+    void messagePassingWithAReleaseStoreUnderJmmAnAcquireLoad() throws Exception {
+        FixResult r = fix("05-message-passing-release", JMM);
+        assertProven(r);
+        assertEquals(List.of("MP.java:20: make the load of flag an acquire load (getAcquire)"), changes(r));
+    }
+
+    @Test
+    void seqlockRereadUnderJmmAnAcquireLoad() throws Exception {
+        FixResult r = fix("30-jmm-seqlock-reread", JMM);
+        assertProven(r);
+        assertEquals(List.of("Seq.java:21: make the load of x an acquire load (getAcquire)"), changes(r));
+    }
+
+    @Test
+    void aCleanRunHasNothingToRemove() throws Exception {
+        FixResult r = fix("03-dekker-volatile", TSO_PSO);
+        assertTrue(r.findings().isEmpty());
+        assertTrue(r.changes().isEmpty());
+        assertEquals(List.of("no finding to remove"), r.lines());
+    }
+
+    @Test
+    void theLinesNameTheChangeItsCostAndTheProof() throws Exception {
+        List<String> lines = fix("13-two-plus-two-writes", TSO_PSO).lines();
+        assertEquals("the fewest changes that remove every finding of this run (1 finding under pso): 1 change",
+                lines.get(0));
+        assertEquals("  W.java:2: make the store to y a release store (setRelease, or lazySet)", lines.get(1));
+        assertEquals("      cost 0.6 (1 execution x 0.1, +0.5 for the edit); removes 1 finding; left out, 1 finding "
+                + "comes back", lines.get(2));
+        assertEquals("proof by replay under pso: with these changes this run has 0 findings; without it, 1",
+                lines.get(3));
+    }
+}

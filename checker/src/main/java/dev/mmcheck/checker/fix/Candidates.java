@@ -55,8 +55,23 @@ final class Candidates {
         if (!buffer.isEmpty()) {
             storeBuffer(buffer, out);
         }
-        out.removeIf(Set::isEmpty);
+        out.removeIf(set -> set.isEmpty() || !writable(set));
         return List.copyOf(out);
+    }
+
+    /**
+     * Whether every change of {@code set} can be written: a fence always; a mode only where the code chose one, not on
+     * the referent of a {@code Reference}, which the JDK's {@code get()} and {@code clear()} read and write with no
+     * mode a caller can choose (docs/mapping.md, "The JDK's memory-relevant methods").
+     */
+    static boolean writable(Set<Change> set) {
+        for (Change c : set) {
+            if (!c.kind().insertsFence() && (c.access().endsWith("Reference.referent")
+                    || c.field().endsWith("Reference.referent"))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -100,6 +115,7 @@ final class Candidates {
                 }
             }
         }
+        out.removeIf(set -> !writable(set));
         return List.copyOf(out);
     }
 

@@ -42,8 +42,7 @@ final class SoloPeriods {
     private long claimsUnfenced;
     /** Accesses and fences the solo periods' hand-over rings fed (runtime.Solo). */
     private long ringFed;
-    /** Claims made, and when the next may be made. */
-    private long claims;
+    /** When the next claim may be made. */
     private long nextClaimAt;
     private long claimGap = MIN_CLAIM_GAP;
     private long lastSoloLook;
@@ -175,9 +174,10 @@ final class SoloPeriods {
      * Solo periods (runtime.Solo): feeds a pending end whose log's events are fed (a period can end by a thread
      * that then never logs), then, if one live log is busy and every other is quiet (nothing produced since the
      * last look) and drained, claims a period for it, takes every stripe once (so that every event another
-     * thread began before the claim is published), feeds the other logs to their ends, feeds a full fence of
-     * each that has events, and confirms the period. A claim or period taken away soon after makes the next
-     * claim wait longer, since each costs a sweep of the stripes and fences of the quiet threads.
+     * thread began before the claim is published), feeds the other logs to their ends again, and confirms the
+     * period unless a quiet thread still has a store buffered (no fence is fed for a period: the claim is given up).
+     * A claim or period taken away soon after makes the next claim wait longer, since each costs a sweep of the
+     * stripes and drains of the quiet threads.
      */
     private void soloPeriods(long now) {
         lookAlone(now);
@@ -223,7 +223,6 @@ final class SoloPeriods {
         if (t == null || t.getState() == Thread.State.TERMINATED || !Solo.claim(busy)) {
             return;
         }
-        claims++;
         nextClaimAt = now + claimGap;
         long sweepStart = System.nanoTime();
         // a log created before the claim, not yet taken in, is taken in by the first drain: its events are fed and

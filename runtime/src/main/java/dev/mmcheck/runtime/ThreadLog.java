@@ -278,20 +278,6 @@ public final class ThreadLog {
         ringHeld = false;
     }
 
-    /** This log's producer index when the checker last looked at it for a solo period. Consumer only. */
-    public long producedAtLastLook = -1;
-    /** Whether it had produced events since the look before that one. Consumer only. */
-    public boolean producingAtLastLook;
-    /** This log's producer index at the checker's last look for a thread logging alone (Solo#lookedAlone). Checker thread only. */
-    public long producedAtAloneLook = -1;
-    /**
-     * Whether the checker has fed another thread's start of this thread. A thread that logs nothing of its own (an
-     * empty task has nothing to instrument) can end while its start still waits in the starting thread's log; its log
-     * is ended only once it has events or its start has been fed. Consumer only.
-     */
-    public boolean startFed;
-    /** The largest event count at which one of this log's solo periods ended and whose hand-over the checker has fed, -1 when none. Consumer only. */
-    public long handOverFed = -1;
     /** The write count an optimistic repeated load validates against. */
     int optimisticWrites;
 

@@ -71,7 +71,7 @@ public final class CheckerLoop implements Runnable {
         this.view = view;
         this.boundaries = new TestBoundaries(view);
         this.addresses = new Addresses(checker, heap, trace, this.selfCheck, memoryBound);
-        this.solo = new SoloPeriods(this, checker, active);
+        this.solo = new SoloPeriods(this, checker, logs);
         this.feed = new Feed(this, checker, heap, names, addresses, this.selfCheck, trace);
         this.merge = new StripeMerge(this, feed, solo);
     }
@@ -341,6 +341,11 @@ public final class CheckerLoop implements Runnable {
     /** Address identities under the memory bound. */
     Addresses addresses() {
         return addresses;
+    }
+
+    /** The logs as the checker thread knows them, with its cursor of each. */
+    Logs logs() {
+        return logs;
     }
 
     /** The solo periods' side of the loop. */

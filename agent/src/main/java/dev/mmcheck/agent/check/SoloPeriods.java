@@ -34,6 +34,7 @@ final class SoloPeriods {
 
     private final CheckerLoop loop;
     private final Checker checker;
+    private final Logs logs;
     private final List<ThreadLog> active;
     /** Solo periods granted, and their ends fed. */
     private long soloGrants;
@@ -56,11 +57,12 @@ final class SoloPeriods {
     /** The checker's time spent claiming periods (sweeps, drains, fences), over the run. */
     private long claimNanos;
 
-    /** The periods of {@code loop}, whose live logs are {@code active}, feeding {@code checker}. */
-    SoloPeriods(CheckerLoop loop, Checker checker, List<ThreadLog> active) {
+    /** The periods of {@code loop}, whose logs are {@code logs}, feeding {@code checker}. */
+    SoloPeriods(CheckerLoop loop, Checker checker, Logs logs) {
         this.loop = loop;
         this.checker = checker;
-        this.active = active;
+        this.logs = logs;
+        this.active = logs.active;
     }
 
     /** Looks for a period to claim or an end to feed when a look is due and checking goes on. */
@@ -83,8 +85,9 @@ final class SoloPeriods {
         for (ThreadLog log : active) {
             long p = log.lvProducerIndex();
             starting |= p == 0;
-            if (p != log.producedAtAloneLook) {
-                log.producedAtAloneLook = p;
+            LogCursor cursor = logs.cursor(log);
+            if (p != cursor.producedAtAloneLook) {
+                cursor.producedAtAloneLook = p;
                 producers++;
                 only = log;
             }
@@ -121,8 +124,9 @@ final class SoloPeriods {
             feedRing(soloLog);
             soloLog.releaseHold();
         }
-        if (soloLog.handOverFed < count) {
-            soloLog.handOverFed = count;
+        LogCursor cursor = logs.cursor(soloLog);
+        if (cursor.handOverFed < count) {
+            cursor.handOverFed = count;
             // a period that ended soon makes the next claim wait longer; a long one lets claims come often again
             long lasted = System.nanoTime() - grantedAt;
             claimGap = lasted < 4 * Math.max(claimCost, 1_000_000L) ? Math.min(MAX_CLAIM_GAP, claimGap * 2) : MIN_CLAIM_GAP;
@@ -201,11 +205,12 @@ final class SoloPeriods {
                 continue; // this loop's own log, if it has one, never logs
             }
             long p = log.lvProducerIndex();
-            boolean produced = p != log.producedAtLastLook;
-            log.producingAtLastLook = produced;
+            LogCursor cursor = logs.cursor(log);
+            boolean produced = p != cursor.producedAtLastLook;
+            cursor.producingAtLastLook = produced;
             producing += produced ? 1 : 0;
             boolean quiet = !produced && log.lpConsumerIndex() == p; // every log is looked at: none stays stale
-            log.producedAtLastLook = p;
+            cursor.producedAtLastLook = p;
             if (!quiet) {
                 busyLogs++;
                 busy = log;
@@ -332,7 +337,7 @@ final class SoloPeriods {
      */
     private void busyTogether() {
         for (ThreadLog log : active) {
-            if (log.producingAtLastLook && log.thread() != loop.thread()) {
+            if (logs.cursor(log).producingAtLastLook && log.thread() != loop.thread()) {
                 soloBusyTogether.merge(log.name(), 1L, Long::sum);
             }
         }

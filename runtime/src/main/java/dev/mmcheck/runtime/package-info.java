@@ -1,7 +1,7 @@
 /**
  * What instrumented code calls, on the application's threads (docs/architecture.md, "The runtime"): the probes
  * ({@code Probes}, the facade the rewriter's {@code Probe} table lists), the stripes that make each access and its
- * event one step per address, each thread's event ring ({@code ThreadLog}), solo periods ({@code Solo}), sampling,
+ * event one step per address, each thread's event log ({@code ThreadLog}, its ring {@code EventRing}), solo periods ({@code Solo}), sampling,
  * schedule=active's pauses and the JDK model's synchronization objects. Loaded by the bootstrap class loader, so that
  * every class loader's instrumented code reaches it.
  *

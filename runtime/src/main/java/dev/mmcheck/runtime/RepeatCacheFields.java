@@ -1,10 +1,10 @@
 package dev.mmcheck.runtime;
 
 /**
- * A thread's repeat cache ({@link StripeProtocol}; docs/agent.md, "Loads that are not logged"): what it last accessed on each
- * stripe and its knowledge count, so that a load repeating its last access to an address with nothing new learned
- * since is left out. A layer of {@link ThreadLog} (see {@link EventRing} for why a superclass, not an object of its
- * own). Owner only, but for the count's racy read.
+ * A thread's repeat cache ({@link StripeProtocol}; docs/agent.md, "Loads that are not logged"): what it last
+ * accessed on each stripe and its knowledge count, so that a load repeating its last access to an address with
+ * nothing new learned since is left out. A layer of {@link ThreadLog} (see {@link EventRing} for why a superclass,
+ * not an object of its own). Owner only, but for the count's racy read.
  */
 abstract class RepeatCacheFields extends ScheduleFields {
 

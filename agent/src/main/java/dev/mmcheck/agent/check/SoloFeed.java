@@ -25,6 +25,9 @@ interface SoloFeed {
     /** Feeds a fence ({@code kind}) of the ring of thread {@code serial} at {@code site}, counted as added. */
     void feedFence(int kind, int serial, int site);
 
-    /** Feeds an access of the ring of thread {@code serial} to ({@code object}, {@code slot}), counted as added; its address is found as Feed finds it (nothing fed under overhead=log). */
+    /**
+     * Feeds an access of the ring of thread {@code serial} to ({@code object}, {@code slot}), counted as added; its
+     * address is found as Feed finds it (nothing fed under overhead=log).
+     */
     void feedAccess(int kind, int serial, Object object, int slot, int site);
 }

@@ -11,26 +11,28 @@ package dev.mmcheck.runtime;
  *
  * <p>Why that keeps every report genuine. The checker grants a period in two steps. It first
  * <em>claims</em> it for the busy thread ({@link #claim}): from then on any other thread's next event
- * (each event reads {@link #epoch} after taking its stripe) takes the period away. It then takes every
- * stripe once, so that every event another thread began before the claim is published, feeds all of
- * the other threads' events, feeds a full fence of each of them (a thread that has ended got its end,
- * which commits its stores, instead), and only then <em>confirms</em> the period ({@link #confirm}),
- * if nobody took it away meanwhile: from then on the thread's accesses that cannot block are left out. So at the
- * start of a period no other thread's store is buffered in the checker's view, and no access of another
+ * (each event reads {@link #epoch} after taking its stripe) takes the period away. It then feeds every other
+ * thread's events, takes every stripe once, so that every event another thread began before the claim is
+ * published, feeds those too, and only then <em>confirms</em> the period ({@link #confirm}), if nobody took it
+ * away meanwhile and no other thread still has a store buffered in the checker's view (the checker refuses the
+ * claim then: no fence is fed for a period). From then on the thread's accesses that cannot block are left out.
+ * So at the start of a period no other thread's store is buffered in the checker's view, and no access of another
  * thread can fall inside it. Whoever takes the period away (another thread's event, a new log, the run
  * declaring transactions) does so under {@link #LOCK}: it clears the grant, waits until the solo thread is
  * outside any access it decided to leave out (a Dekker handshake on the thread's {@code window}: the
  * solo thread opens it with a volatile store before it reads the grant, and closes it after the access),
  * and records the solo thread's event count then. Until the checker has fed the solo thread's events up
- * to that count and a full fence of it, every thread logs {@link Kinds#SOLO_END} before its next event,
- * and the checker feeds nothing of that thread before the fence. A thread ending its own period (it
- * starts a thread) is held by the checker at that point until then, so its fence falls exactly there.
+ * to that count and the period's hand-over, every thread logs {@link Kinds#SOLO_END} before its next event,
+ * and the checker feeds nothing of that thread before the hand-over. A thread ending its own period (it
+ * starts a thread), or one that must publish an event while its hand-over ring has content it cannot log
+ * itself, holds its log at that point ({@code holdAt}), so its hand-over falls exactly there.
  *
- * <p>The fences are ones the program did not make; adding a fence only takes runs away, so a report with
- * them is a report without them. Before and after a period every store buffer in the checker's view is
- * empty, as in the full run with those fences; what differs is which of the solo thread's accesses the
- * checker knows of, and knowing fewer adds no happens-before edge. SoloThreadDifferentialTest checks every
- * report against the brute force, and fails without the fences.
+ * <p>The hand-over is the thread's hand-over ring ("the hand-over ring" below; docs/agent.md, "What a period
+ * keeps"): the accesses the period left out since the thread last had no store unflushed, and the fence before
+ * them, fed as the events they are, where the period ends in the thread's log, instead of a fence the program did
+ * not make. What differs from the full run is which of the solo thread's loads before its first unflushed store
+ * the checker knows of, and knowing fewer adds no happens-before edge; what a full ring drops is counted and said
+ * in the run's notes. SoloThreadDifferentialTest checks every report against the brute force.
  *
  * <p>Configured once before the application starts; {@link #owner} is read by every access a period may leave out,
  * {@link #epoch} by every logged event.
@@ -65,10 +67,6 @@ public final class Solo {
     private static String pendingEndedBy;
     /** Counts the periods taken away: which hand-over a thread has logged ({@link ThreadLog#handOverLogged}). Under {@link #LOCK}. */
     private static long pendingId;
-    /** Periods granted so far. Under {@link #LOCK}. */
-    private static long grants;
-    /** Claims taken away before they were confirmed. Under {@link #LOCK}. */
-    private static long claimsLost;
     /**
      * Why a hand-over could not be made exactly (the thread ending a period gave up waiting for the solo thread,
      * {@link ThreadLog#awaitWindowClosed}), or null: the checker then stops checking before it feeds that end.
@@ -114,8 +112,8 @@ public final class Solo {
 
     /**
      * Claims a period for {@code log} (see the class comment), unless one is claimed or its end not yet fed;
-     * returns whether it did. The checker thread then takes every stripe once, feeds every other log and a
-     * fence of each, and calls {@link #confirm}. Checker thread only.
+     * returns whether it did. The checker thread then feeds every other log, takes every stripe once, feeds them
+     * again, and calls {@link #confirm} (or {@link #confirmNot} when another thread has a store buffered). Checker thread only.
      */
     public static boolean claim(ThreadLog log) {
         synchronized (LOCK) {
@@ -148,7 +146,6 @@ public final class Solo {
             if (claim == log && owner == null) {
                 claim = null;
             }
-            claimsLost++;
         }
     }
 
@@ -168,12 +165,10 @@ public final class Solo {
                 if (claim == log) {
                     claim = null;
                 }
-                claimsLost++;
                 return false;
             }
             Solo.lone = lone;
             owner = log;
-            grants++;
             return true;
         }
     }
@@ -222,13 +217,6 @@ public final class Solo {
         return broken;
     }
 
-    /** Periods granted so far. Any thread. */
-    public static long grants() {
-        synchronized (LOCK) {
-            return grants;
-        }
-    }
-
     /**
      * Called for every new log, by the thread creating it, before the log is published: ends the period
      * claimed or granted, if any (the new log's thread logs the hand-over at its first event, through
@@ -261,18 +249,8 @@ public final class Solo {
         }
     }
 
-    /** Claims taken away before the checker confirmed them. Any thread. */
-    public static long claimsLost() {
-        synchronized (LOCK) {
-            return claimsLost;
-        }
-    }
-
     private static void endLocked() {
-        ThreadLog s = owner;
-        if (claim != null && s == null) {
-            claimsLost++; // claimed, not yet confirmed: nothing was left out
-        }
+        ThreadLog s = owner; // null when claimed, not yet confirmed: nothing was left out
         claim = null;
         if (s != null) {
             owner = null; // volatile: the solo thread's next access reads it after opening its window

@@ -1,8 +1,8 @@
 /**
  * What instrumented code calls, on the application's threads (docs/architecture.md, "The runtime"): the probes
  * ({@code Probes}, the facade the rewriter's {@code Probe} table lists), the stripes that make each access and its
- * event one step per address, each thread's event ring ({@code ThreadLog}), solo periods ({@code Solo}), sampling,
- * schedule=active's pauses and the JDK model's synchronization objects. Loaded by the bootstrap class loader, so that
+ * event one step per address, each thread's event log ({@code ThreadLog}, its ring {@code EventRing}), solo periods
+ * ({@code Solo}), sampling, schedule=active's pauses and the JDK model's synchronization objects. Loaded by the bootstrap class loader, so that
  * every class loader's instrumented code reaches it.
  *
  * <p>Rules of this package: on the hot path (a probe called for an access) nothing allocates per event, nothing

@@ -47,7 +47,7 @@ public final class CheckerLoop implements Runnable {
     private final TestBoundaries boundaries;
     private final FindingsView view;
     private final Addresses addresses;
-    private final SoloPeriods solo;
+    private final SoloPeriods<ThreadLog> solo;
     private final Feed feed;
     private final StripeMerge merge;
     private Progress progress;
@@ -71,7 +71,7 @@ public final class CheckerLoop implements Runnable {
         this.view = view;
         this.boundaries = new TestBoundaries(view);
         this.addresses = new Addresses(checker, heap, trace, this.selfCheck, memoryBound);
-        this.solo = new SoloPeriods(this, checker, active);
+        this.solo = new SoloPeriods<>(new RuntimeSolo(), new LoopFeed(this, checker), active, logs::cursor);
         this.feed = new Feed(this, checker, heap, names, addresses, this.selfCheck, trace);
         this.merge = new StripeMerge(this, feed, solo);
     }
@@ -343,8 +343,13 @@ public final class CheckerLoop implements Runnable {
         return addresses;
     }
 
+    /** The logs as the checker thread knows them, with its cursor of each. */
+    Logs logs() {
+        return logs;
+    }
+
     /** The solo periods' side of the loop. */
-    SoloPeriods solo() {
+    SoloPeriods<ThreadLog> solo() {
         return solo;
     }
 

@@ -90,7 +90,7 @@ final class Feed {
                 ThreadLog other = EventLog.existingLogOf((Thread) log.lpObject(c));
                 if (other != null) {
                     if (kind == Kinds.THREAD_START) {
-                        other.startFed = true; // its log may end now, even with no event of its own (housekeeping)
+                        loop.logs().cursor(other).startFed = true; // its log may end now, even with no event of its own (housekeeping)
                     }
                     emit(kind, serial, other.serial(), site);
                 } else {

@@ -27,6 +27,18 @@ final class Logs {
     private final long[] forgotten = new long[LogCount.values().length];
     /** Events the ended threads published. */
     private long producedByEnded;
+    /** The checker thread's cursor of each log it has met, until the log is forgotten. */
+    private final Map<ThreadLog, LogCursor> cursors = new HashMap<>();
+
+    /** The checker thread's cursor of {@code log}, made when first asked for (a log may be met before it is taken in: its start). */
+    LogCursor cursor(ThreadLog log) {
+        LogCursor c = cursors.get(log);
+        if (c == null) {
+            c = new LogCursor();
+            cursors.put(log, c);
+        }
+        return c;
+    }
 
     /** Takes in the logs created since the last call, naming their threads in {@code names}. */
     void takeFresh(AgentNames names) {
@@ -50,7 +62,7 @@ final class Logs {
             // anyway: its begin follows the start on the start's stripe)
             long produced = log.lvProducerIndex();
             if ((t == null || t.getState() == Thread.State.TERMINATED)
-                    && log.lpConsumerIndex() == produced && (produced > 0 || log.startFed || failed)) {
+                    && log.lpConsumerIndex() == produced && (produced > 0 || failed || cursor(log).startFed)) {
                 end.accept(log);
                 log.release();
                 it.remove();
@@ -73,6 +85,7 @@ final class Logs {
                 if (t != null) {
                     EventLog.forget(t);
                 }
+                cursors.remove(e.getKey());
                 it.remove();
             }
         }

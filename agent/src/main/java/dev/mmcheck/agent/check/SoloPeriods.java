@@ -1,22 +1,21 @@
 package dev.mmcheck.agent.check;
 
-import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.runtime.Kinds;
-import dev.mmcheck.runtime.Solo;
-import dev.mmcheck.runtime.Stripes;
-import dev.mmcheck.runtime.ThreadLog;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The checker thread's side of the solo periods (runtime.Solo): looks for a thread logging alone, claims a period
  * for it, sweeps the stripes, feeds the other logs to their ends, confirms the period, and feeds its end (the
- * hand-over ring) where it belongs in the merge. Owns the periods' counts and the claims' pacing. Checker thread only.
+ * hand-over ring) where it belongs in the merge. Owns the periods' counts and the claims' pacing. Reaches the runtime
+ * through {@link SoloRuntime} and the loop through {@link SoloFeed}, so that a unit test drives it with fakes
+ * (SoloPeriodsTest); {@code L} is a thread's log (runtime.ThreadLog in a run). Checker thread only.
  */
-final class SoloPeriods {
+final class SoloPeriods<L> {
 
     /** The least time between two claims: doubled when a claim or period is taken away soon, reset by a long period. */
     private static final long MIN_CLAIM_GAP = 2_000_000L;
@@ -32,9 +31,10 @@ final class SoloPeriods {
     /** How long a claim's sweep may wait for the stripes before it gives the claim up. */
     private static final long MAX_SWEEP_NANOS = 100_000_000L;
 
-    private final CheckerLoop loop;
-    private final Checker checker;
-    private final List<ThreadLog> active;
+    private final SoloRuntime<L> solo;
+    private final SoloFeed loop;
+    private final List<L> active;
+    private final Function<L, LogCursor> cursors;
     /** Solo periods granted, and their ends fed. */
     private long soloGrants;
     private long soloHandOvers;
@@ -42,8 +42,7 @@ final class SoloPeriods {
     private long claimsUnfenced;
     /** Accesses and fences the solo periods' hand-over rings fed (runtime.Solo). */
     private long ringFed;
-    /** Claims made, and when the next may be made. */
-    private long claims;
+    /** When the next claim may be made. */
     private long nextClaimAt;
     private long claimGap = MIN_CLAIM_GAP;
     private long lastSoloLook;
@@ -57,16 +56,20 @@ final class SoloPeriods {
     /** The checker's time spent claiming periods (sweeps, drains, fences), over the run. */
     private long claimNanos;
 
-    /** The periods of {@code loop}, whose live logs are {@code active}, feeding {@code checker}. */
-    SoloPeriods(CheckerLoop loop, Checker checker, List<ThreadLog> active) {
+    /**
+     * The periods of the runtime {@code solo} whose live logs are {@code active} (the checker's cursor of each from
+     * {@code cursors}), fed through {@code loop}.
+     */
+    SoloPeriods(SoloRuntime<L> solo, SoloFeed loop, List<L> active, Function<L, LogCursor> cursors) {
+        this.solo = solo;
         this.loop = loop;
-        this.checker = checker;
         this.active = active;
+        this.cursors = cursors;
     }
 
     /** Looks for a period to claim or an end to feed when a look is due and checking goes on. */
     void maybeLook(long now) {
-        if (now - lastSoloLook > SOLO_LOOK_NANOS && loop.failure() == null) {
+        if (now - lastSoloLook > SOLO_LOOK_NANOS && !loop.failed()) {
             lastSoloLook = now;
             soloPeriods(now);
         }
@@ -78,25 +81,26 @@ final class SoloPeriods {
      * it has logged anything a look could see.
      */
     private void lookAlone(long now) {
-        ThreadLog only = null;
+        L only = null;
         int producers = 0;
         boolean starting = false;
-        for (ThreadLog log : active) {
-            long p = log.lvProducerIndex();
+        for (L log : active) {
+            long p = solo.produced(log);
             starting |= p == 0;
-            if (p != log.producedAtAloneLook) {
-                log.producedAtAloneLook = p;
+            LogCursor cursor = cursors.apply(log);
+            if (p != cursor.producedAtAloneLook) {
+                cursor.producedAtAloneLook = p;
                 producers++;
                 only = log;
             }
         }
-        ThreadLog alone = producers == 1 && !starting ? only : null;
-        Solo.lookedAlone(alone != null && alone == aloneAtLastLook ? alone : null, now);
+        L alone = producers == 1 && !starting ? only : null;
+        solo.lookedAlone(alone != null && alone == aloneAtLastLook ? alone : null, now);
         aloneAtLastLook = alone;
     }
 
     /** The thread found logging alone at the last look, or null. */
-    private ThreadLog aloneAtLastLook;
+    private L aloneAtLastLook;
 
     /**
      * Feeds the end of {@code soloLog}'s solo period, once its events up to {@code count} are fed: what the period
@@ -109,32 +113,33 @@ final class SoloPeriods {
      * its stores). Throws when the period's end could not be handed over exactly (runtime.Solo#broken): checking
      * stops there.
      */
-    void handOver(ThreadLog soloLog, long count) {
-        String broken = Solo.broken();
+    void handOver(L soloLog, long count) {
+        String broken = solo.broken();
         if (broken != null) {
             // the thread that ended the period could not wait for the solo thread: the hand-over cannot be placed
             // exactly, so checking stops before anything after that end is fed (loudly: the run is incomplete)
             throw new CheckerStopped("solo-hand-over", broken);
         }
-        boolean pending = Solo.pending() == soloLog;
-        boolean held = soloLog.lvHoldAt() >= 0 && soloLog.lpConsumerIndex() >= soloLog.lvHoldAt();
-        if (held || pending && soloLog.lpConsumerIndex() >= Solo.pendingCount()) {
+        boolean pending = solo.pending() == soloLog;
+        boolean held = solo.holdAt(soloLog) >= 0 && solo.consumed(soloLog) >= solo.holdAt(soloLog);
+        if (held || pending && solo.consumed(soloLog) >= solo.pendingCount()) {
             feedRing(soloLog);
-            soloLog.releaseHold();
+            solo.releaseHold(soloLog);
         }
-        if (soloLog.handOverFed < count) {
-            soloLog.handOverFed = count;
+        LogCursor cursor = cursors.apply(soloLog);
+        if (cursor.handOverFed < count) {
+            cursor.handOverFed = count;
             // a period that ended soon makes the next claim wait longer; a long one lets claims come often again
             long lasted = System.nanoTime() - grantedAt;
             claimGap = lasted < 4 * Math.max(claimCost, 1_000_000L) ? Math.min(MAX_CLAIM_GAP, claimGap * 2) : MIN_CLAIM_GAP;
-            String by = Solo.pendingEndedBy();
+            String by = solo.pendingEndedBy();
             if (by != null) {
                 soloEndedBy.merge(by, 1L, Long::sum);
             }
             soloHandOvers++;
         }
-        if (pending && soloLog.lpConsumerIndex() >= Solo.pendingCount()) {
-            Solo.handedOver(soloLog);
+        if (pending && solo.consumed(soloLog) >= solo.pendingCount()) {
+            solo.handedOver(soloLog);
         }
     }
 
@@ -142,70 +147,64 @@ final class SoloPeriods {
      * Feeds {@code log}'s hand-over ring, its fence first, as the events they are (each access's address found as
      * {@code Feed.process} finds it), and empties it. Nothing for a log no longer active (its thread's end was fed).
      */
-    private void feedRing(ThreadLog log) {
-        int n = log.ringSize();
-        int fence = log.ringFence();
-        if (active.contains(log) && loop.failure() == null) {
-            int serial = log.serial();
+    private void feedRing(L log) {
+        int n = solo.ringSize(log);
+        int fence = solo.ringFence(log);
+        if (active.contains(log) && !loop.failed()) {
+            int serial = solo.serial(log);
             if (fence != 0) {
-                loop.countAdded();
-                loop.emit(fence, serial, -1, log.ringFenceSite());
+                loop.feedFence(fence, serial, solo.ringFenceSite(log));
             }
             for (int i = 0; i < n; i++) {
-                int kind = log.ringKind(i);
-                loop.countAdded();
+                int kind = solo.ringKind(log, i);
                 ringFed++;
                 if (kind == Kinds.STORE_STORE_FENCE) {
-                    loop.emit(kind, serial, -1, log.ringSite(i));
-                    continue;
+                    loop.feedFence(kind, serial, solo.ringSite(log, i));
+                } else {
+                    loop.feedAccess(kind, serial, solo.ringObject(log, i), solo.ringSlot(log, i), solo.ringSite(log, i));
                 }
-                if (!loop.identifies()) {
-                    continue; // overhead=log: nothing is looked at
-                }
-                Object object = log.ringObject(i);
-                int slot = log.ringSlot(i);
-                int a = loop.addresses().of(object, slot);
-                loop.emit(kind, serial, a, log.ringSite(i));
             }
         }
-        log.clearRing();
+        solo.clearRing(log);
     }
 
     /**
      * Solo periods (runtime.Solo): feeds a pending end whose log's events are fed (a period can end by a thread
      * that then never logs), then, if one live log is busy and every other is quiet (nothing produced since the
      * last look) and drained, claims a period for it, takes every stripe once (so that every event another
-     * thread began before the claim is published), feeds the other logs to their ends, feeds a full fence of
-     * each that has events, and confirms the period. A claim or period taken away soon after makes the next
-     * claim wait longer, since each costs a sweep of the stripes and fences of the quiet threads.
+     * thread began before the claim is published), feeds the other logs to their ends again, and confirms the
+     * period unless a quiet thread still has a store buffered (no fence is fed for a period: the claim is given up).
+     * A claim or period taken away soon after makes the next claim wait longer, since each costs a sweep of the
+     * stripes and drains of the quiet threads.
      */
     private void soloPeriods(long now) {
         lookAlone(now);
-        ThreadLog pending = Solo.pending();
+        L pending = solo.pending();
         if (pending != null) {
-            long count = Solo.pendingCount();
-            if (pending.lpConsumerIndex() >= count) {
+            long count = solo.pendingCount();
+            if (solo.consumed(pending) >= count) {
                 handOver(pending, count);
             }
             return;
         }
-        if (!Solo.enabled() || now < nextClaimAt || Solo.claimed()) {
+        if (!solo.enabled() || now < nextClaimAt || solo.claimed()) {
             return;
         }
-        ThreadLog busy = null;
+        L busy = null;
         int busyLogs = 0;
         int producing = 0;
         boolean others = false;
-        for (ThreadLog log : active) {
-            if (log.thread() == loop.thread()) {
+        for (L log : active) {
+            if (solo.thread(log) == loop.thread()) {
                 continue; // this loop's own log, if it has one, never logs
             }
-            long p = log.lvProducerIndex();
-            boolean produced = p != log.producedAtLastLook;
-            log.producingAtLastLook = produced;
+            long p = solo.produced(log);
+            LogCursor cursor = cursors.apply(log);
+            boolean produced = p != cursor.producedAtLastLook;
+            cursor.producingAtLastLook = produced;
             producing += produced ? 1 : 0;
-            boolean quiet = !produced && log.lpConsumerIndex() == p; // every log is looked at: none stays stale
-            log.producedAtLastLook = p;
+            boolean quiet = !produced && solo.consumed(log) == p; // every log is looked at: none stays stale
+            cursor.producedAtLastLook = p;
             if (!quiet) {
                 busyLogs++;
                 busy = log;
@@ -219,11 +218,10 @@ final class SoloPeriods {
             }
             return;
         }
-        Thread t = busy == null ? null : busy.thread();
-        if (t == null || t.getState() == Thread.State.TERMINATED || !Solo.claim(busy)) {
+        Thread t = busy == null ? null : solo.thread(busy);
+        if (t == null || t.getState() == Thread.State.TERMINATED || !solo.claim(busy)) {
             return;
         }
-        claims++;
         nextClaimAt = now + claimGap;
         long sweepStart = System.nanoTime();
         // a log created before the claim, not yet taken in, is taken in by the first drain: its events are fed and
@@ -233,28 +231,29 @@ final class SoloPeriods {
             claimLost(busy, sweepStart);
             return;
         }
-        for (ThreadLog log : active) {
-            others |= log != busy && log.thread() != loop.thread();
+        for (L log : active) {
+            others |= log != busy && solo.thread(log) != loop.thread();
         }
         if (others) {
             long giveUpAt = sweepStart + MAX_SWEEP_NANOS;
-            for (int s = 0; s < Stripes.COUNT; s++) {
+            int stripes = solo.stripes();
+            for (int s = 0; s < stripes; s++) {
                 // a stripe is held for one access and its log entry: spin first. Drain only when the holder may be
                 // waiting for room in its log: draining at every collision with the busy thread's stripes fed its
                 // backlog (up to a ring's worth each time) and made a claim take tens of milliseconds
-                for (int spins = 0; !Stripes.tryLock(s); spins++) {
+                for (int spins = 0; !solo.tryLock(s); spins++) {
                     if (spins < SWEEP_SPINS || !loop.drainAll()) {
                         Thread.onSpinWait();
                     }
-                    if ((spins & 1023) == 1023 && (loop.stopping() || loop.failure() != null
-                            || System.nanoTime() > giveUpAt || !Solo.claimedFor(busy))) {
+                    if ((spins & 1023) == 1023 && (loop.stopping() || loop.failed()
+                            || System.nanoTime() > giveUpAt || !solo.claimedFor(busy))) {
                         // a stripe held for long (a thread blocked in an atomic's update function holds its own),
                         // the run ending, or the claim taken away: no period this time
                         claimLost(busy, sweepStart);
                         return;
                     }
                 }
-                Stripes.unlock(s);
+                solo.unlock(s);
             }
             // every event another thread published before the sweep ended, fed
             if (!feedOthers(busy)) {
@@ -262,16 +261,16 @@ final class SoloPeriods {
                 return;
             }
         }
-        if (!Solo.claimedFor(busy)) {
+        if (!solo.claimedFor(busy)) {
             // another thread logged since the claim (feedOthers stops on that only while a log is unfed) or the run
             // declared transactions: no period, and no fences, which would fall wherever that thread is now (inside
             // a transaction, say, where a report would show a fence with no place in the source)
             claimLost(busy, sweepStart);
             return;
         }
-        for (ThreadLog log : active) {
-            if (log != busy && log.thread() != loop.thread() && loop.failure() == null
-                    && checker.storesBuffered(log.serial())) {
+        for (L log : active) {
+            if (log != busy && solo.thread(log) != loop.thread() && !loop.failed()
+                    && loop.storesBuffered(solo.serial(log))) {
                 // a quiet thread with a store still buffered: the busy thread's accesses, left out, could be the
                 // ones that store is raced by (a hand-over that follows the store at once in another schedule), and
                 // a fence of it here would be one the program did not make. No period until it has none.
@@ -283,10 +282,10 @@ final class SoloPeriods {
         claimCost = System.nanoTime() - sweepStart;
         claimNanos += claimCost;
         boolean lone = true;
-        for (ThreadLog log : active) {
-            lone &= log == busy || log.thread() == loop.thread();
+        for (L log : active) {
+            lone &= log == busy || solo.thread(log) == loop.thread();
         }
-        if (Solo.confirm(busy, lone)) {
+        if (solo.confirm(busy, lone)) {
             soloGrants++;
             grantedAt = System.nanoTime();
         } else {
@@ -299,18 +298,18 @@ final class SoloPeriods {
      * returns false, having stopped, once the claim for {@code busy} is taken away (another thread logged) or
      * checking has stopped.
      */
-    private boolean feedOthers(ThreadLog busy) {
+    private boolean feedOthers(L busy) {
         while (true) {
             boolean progress = loop.drainAll();
             boolean fed = true;
             for (int i = 0; i < active.size() && fed; i++) {
-                ThreadLog log = active.get(i);
-                fed = log == busy || log.thread() == loop.thread() || log.lpConsumerIndex() == log.lvProducerIndex();
+                L log = active.get(i);
+                fed = log == busy || solo.thread(log) == loop.thread() || solo.consumed(log) == solo.produced(log);
             }
             if (fed) {
-                return loop.failure() == null;
+                return !loop.failed();
             }
-            if (loop.failure() != null || !Solo.claimedFor(busy)) {
+            if (loop.failed() || !solo.claimedFor(busy)) {
                 return false;
             }
             if (!progress) {
@@ -320,8 +319,8 @@ final class SoloPeriods {
     }
 
     /** Gives up the claim for {@code busy}: another thread logged meanwhile; the next claim waits longer. */
-    private void claimLost(ThreadLog busy, long since) {
-        Solo.confirmNot(busy);
+    private void claimLost(L busy, long since) {
+        solo.confirmNot(busy);
         claimGap = Math.min(MAX_CLAIM_GAP, claimGap * 2);
         claimNanos += System.nanoTime() - since;
     }
@@ -332,9 +331,9 @@ final class SoloPeriods {
      * earlier test) keeps any period from being claimed.
      */
     private void busyTogether() {
-        for (ThreadLog log : active) {
-            if (log.producingAtLastLook && log.thread() != loop.thread()) {
-                soloBusyTogether.merge(log.name(), 1L, Long::sum);
+        for (L log : active) {
+            if (cursors.apply(log).producingAtLastLook && solo.thread(log) != loop.thread()) {
+                soloBusyTogether.merge(solo.name(log), 1L, Long::sum);
             }
         }
     }

@@ -17,7 +17,7 @@ final class StripeMerge {
 
     private final CheckerLoop loop;
     private final Feed feed;
-    private final SoloPeriods solo;
+    private final SoloPeriods<ThreadLog> solo;
     /** Per stripe, the sequence number of its next event to take. */
     private final int[] expected = new int[Stripes.COUNT];
     /** sample=R is on (read once: Sampling is configured before the loop is made). */
@@ -30,7 +30,7 @@ final class StripeMerge {
     long unchecked;
 
     /** The merge of {@code loop}'s logs into {@code feed}, handing solo periods' ends to {@code solo}. */
-    StripeMerge(CheckerLoop loop, Feed feed, SoloPeriods solo) {
+    StripeMerge(CheckerLoop loop, Feed feed, SoloPeriods<ThreadLog> solo) {
         this.loop = loop;
         this.feed = feed;
         this.solo = solo;

@@ -122,7 +122,7 @@ final class AgentStart {
         Heap heap = new Heap(fields);
         AgentNames names = new AgentNames(heap, sites);
         Checker checker = new Checker(names, config);
-        TraceTee tee = options.trace() == null ? null : new TraceTee(options.trace(), names);
+        TraceTee tee = options.traceFile() == null ? null : new TraceTee(options.traceFile(), names);
         CheckerLoop loop = new CheckerLoop(checker, heap, names, options.selfCheck(), tee,
                 options.checkerMemory() > 0 ? options.checkerMemory() : Runtime.getRuntime().maxMemory() / 8,
                 AgentStart::reportView);
@@ -222,6 +222,14 @@ final class AgentStart {
         Report report = new Report(source, true, result, outcome, run);
         List<String> summary = new ArrayList<>(Summary.lines(report));
         summary.addAll(RunEnd.lines(run));
+        if (options.fix() && tee != null) {
+            // the summary's last section, from the run's trace replayed (docs/fix.md)
+            RunFix.Outcome fixed = RunFix.of(options, tee);
+            summary.addAll(fixed.lines());
+            if (fixed.fix() != null) {
+                report = report.withFix(fixed.fix());
+            }
+        }
         boolean written = true;
         try {
             for (AgentOutput output : outputs(options, tee)) {
@@ -282,7 +290,7 @@ final class AgentStart {
         SummaryFile text = SummaryFile.beside(options.report());
         List<AgentOutput> outputs = new ArrayList<>(List.of(text));
         if (tee != null) {
-            outputs.add(new TraceFile(tee, options.trace()));
+            outputs.add(new TraceFile(tee, options.traceFile()));
         }
         outputs.add(new JsonFile(options.report(), text.file()));
         if (options.sarif() != null) {

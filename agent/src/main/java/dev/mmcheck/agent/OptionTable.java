@@ -221,11 +221,18 @@ final class OptionTable {
             + "`$assertionsDisabled`, an enum's `$VALUES`, a switch map), left alone by default (below, \"Synthetic "
             + "members and other agents\"); other agents' members (JaCoCo's) are left alone either way");
 
+    /** {@code fix=BOOL}. */
+    static final Option<Boolean> FIX = option("fix", "BOOL", "false", OptionParsers::bool,
+            "at exit, find the fewest changes (a fence at a line, a stronger access mode, a field made volatile) that "
+            + "remove every finding of the run, prove them by replaying the run's trace with them made, and print them "
+            + "as the summary's last section and the report's `fix` (docs/fix.md); the trace is `trace=`'s, else "
+            + "written beside the report as `REPORT.fix.mmct`. Not with `sample=` or `overhead=`");
+
     /** Every option, in the order an unknown key's message lists them (and each is parsed). */
     static final List<Option<?>> ALL = List.of(REPORT, MODELS, INCLUDES, EXCLUDES, TRACE, FAIL_ON_VIOLATION, SELF_CHECK,
             ATOMIC, FAIL_ON_ERROR, CHECKER_MEMORY, REPEATED_LOADS, INJECT_FAILURE, SCHEDULE, SEED, FAIL_ON, SUPPRESS,
             BASELINE, SARIF, HTML, PROGRESS, SAMPLE, SYNC, SOLO, OVERHEAD, BUFFER_BOUND, JMM_ADDRESSES, SOURCE_ROOTS,
-            SYNTHETIC);
+            SYNTHETIC, FIX);
 
     /** The keys of {@link #ALL}, in its order. */
     static final List<String> KEYS = keys();

@@ -35,6 +35,7 @@ import static dev.mmcheck.agent.OptionTable.SAMPLE;
 import static dev.mmcheck.agent.OptionTable.SARIF;
 import static dev.mmcheck.agent.OptionTable.SCHEDULE;
 import static dev.mmcheck.agent.OptionTable.SEED;
+import static dev.mmcheck.agent.OptionTable.FIX;
 import static dev.mmcheck.agent.OptionTable.SELF_CHECK;
 import static dev.mmcheck.agent.OptionTable.SOLO;
 import static dev.mmcheck.agent.OptionTable.SOURCE_ROOTS;
@@ -90,13 +91,14 @@ import static dev.mmcheck.agent.OptionTable.TRACE;
  *                        roots under the working directory (docs/build.md, "SARIF on GitHub")
  * @param synthetic       synthetic=true: also instrument the plain accesses to synthetic fields (this$0, $assertionsDisabled,
  *                        an enum's $VALUES...), left alone by default (docs/agent.md, "Synthetic members and other agents")
+ * @param fix             fix=true: at exit, the fewest changes that remove every finding, proven by replay (docs/fix.md)
  */
 public record Options(Path report, Set<Analysis> analyses, List<String> includes, List<String> excludes, Path trace,
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
         long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed,
         Triage triage, Path sarif, Path html, int progressSeconds, double sample, boolean syncAsFences, boolean solo,
         Layer overhead, int bufferBound, int jmmAddresses, SourceRoots sourceRoots,
-        boolean synthetic) {
+        boolean synthetic, boolean fix) {
 
     /**
      * How far an event goes in a run: {@code overhead=}, RoadRunner's "empty tool" taken layer by layer, so that a
@@ -195,6 +197,15 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
             throw new OptionException("option sync=fences has no effect without sample= (it says how a sampled run logs "
                     + "the synchronization of the objects it does not sample)");
         }
+        boolean fix = FIX.in(p);
+        if (fix && overhead != Layer.CHECK) {
+            throw new OptionException("option overhead=" + overhead.value + " checks nothing, so it cannot be combined "
+                    + "with fix=true (there would be no finding to remove)");
+        }
+        if (fix && sample < 1) {
+            throw new OptionException("option sample=" + values.get("sample") + " cannot be combined with fix=true (the "
+                    + "fix is proven by replaying the run's trace, and a sampled run's events are only sound under PSO)");
+        }
         if (overhead != Layer.CHECK && (trace != null || self)) {
             throw new OptionException("option overhead=" + overhead.value + " checks nothing, so it cannot be combined with "
                     + (trace != null ? "trace= (no event would reach the trace)" : "selfCheck=true (no read would be checked)"));
@@ -240,7 +251,20 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         return new Options(REPORT.in(p), analyses, INCLUDES.in(p), EXCLUDES.in(p), trace, FAIL_ON_VIOLATION.in(p), self,
                 atomic, modelsChosen, FAIL_ON_ERROR.in(p), CHECKER_MEMORY.in(p), REPEATED_LOADS.in(p),
                 INJECT_FAILURE.in(p), schedule, seed, triage, SARIF.in(p), HTML.in(p), PROGRESS.in(p), sample, fences,
-                SOLO.in(p), overhead, BUFFER_BOUND.in(p), JMM_ADDRESSES.in(p), SOURCE_ROOTS.in(p), SYNTHETIC.in(p));
+                SOLO.in(p), overhead, BUFFER_BOUND.in(p), JMM_ADDRESSES.in(p), SOURCE_ROOTS.in(p), SYNTHETIC.in(p), fix);
+    }
+
+    /**
+     * Where the run's binary trace is streamed: {@code trace=}'s file, or, with {@code fix=true} and no {@code
+     * trace=}, the report's file name with {@code .fix.mmct} (the fix replays it); null for none.
+     */
+    public Path traceFile() {
+        if (trace != null || !fix) {
+            return trace;
+        }
+        String name = report.getFileName().toString();
+        return report.resolveSibling((name.endsWith(".json") ? name.substring(0, name.length() - 5) : name)
+                + ".fix.mmct");
     }
 
     private static String known(String key, String where) throws OptionException {

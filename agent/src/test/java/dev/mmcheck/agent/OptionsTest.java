@@ -29,6 +29,14 @@ class OptionsTest {
     }
 
     @Test
+    void fixRecordsTheTraceBesideTheReportUnlessTraceIsGiven() throws Exception {
+        assertEquals(java.nio.file.Path.of("out/r.fix.mmct"), Options.parse("report=out/r.json,fix=true", props())
+                .traceFile());
+        assertEquals(java.nio.file.Path.of("t.mmct"), Options.parse("fix=true,trace=t.mmct", props()).traceFile());
+        assertEquals(null, Options.parse("report=out/r.json", props()).traceFile());
+    }
+
+    @Test
     void defaults() throws Exception {
         Options o = Options.parse(null, props());
         assertEquals(Path.of("mmcheck-report.json"), o.report());
@@ -121,7 +129,7 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound, jmmAddresses, sourceRoots, synthetic",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound, jmmAddresses, sourceRoots, synthetic, fix",
         "schedule=pct        | option schedule=pct must be os or active",
         "progress=0          | option progress=0 must be a number of seconds, at least 1",
         "progress=5s         | option progress=5s must be a number of seconds, at least 1",
@@ -141,6 +149,9 @@ class OptionsTest {
         "sample=0.1,trace=t.bin    | option sample=0.1 cannot be combined with trace= (a sampled run's events are only sound under PSO, which a trace file cannot say)",
         "overhead=none       | option overhead=none must be rewrite, log, ids or check (check, the default, is a normal run; the others measure mmcheck's own cost and check nothing)",
         "overhead=log,trace=t.bin  | option overhead=log checks nothing, so it cannot be combined with trace= (no event would reach the trace)",
+        "sample=0.1,fix=true       | option sample=0.1 cannot be combined with fix=true (the fix is proven by replaying the run's trace, and a sampled run's events are only sound under PSO)",
+        "overhead=log,fix=true     | option overhead=log checks nothing, so it cannot be combined with fix=true (there would be no finding to remove)",
+        "fix=maybe                 | option fix=maybe must be true or false",
         "overhead=ids,selfCheck=true | option overhead=ids checks nothing, so it cannot be combined with selfCheck=true (no read would be checked)",
         "repeatedLoads=all   | option repeatedLoads=all must be skip or log",
         "bufferBound=0       | option bufferBound=0 must be a whole number of stores, at least 1, or none",

@@ -100,7 +100,11 @@ class PackageDependenciesTest {
         assertTrue(Set.of("event", "finding").containsAll(deps.get("serial")), deps.get("serial").toString());
         // the result model never uses its writers; the writers read the model, and the engine builds it without them
         assertTrue(Set.of("event", "finding").containsAll(deps.get("result")), deps.get("result").toString());
-        assertTrue(Set.of("event", "finding", "result").containsAll(deps.get("report")), deps.get("report").toString());
+        assertTrue(Set.of("event", "finding", "result", "fix").containsAll(deps.get("report")),
+                deps.get("report").toString());
+        // the fix replays runs through the engine and reads the result model, never the writers (docs/fix.md)
+        assertTrue(Set.of("event", "finding", "result", "engine").containsAll(deps.get("fix")),
+                deps.get("fix").toString());
         assertFalse(deps.get("engine").contains("report"), deps.get("engine").toString());
         // the access-mode analysis: the monitor, and its adapter to the event stream and the findings
         assertTrue(Set.of("event", "finding").containsAll(deps.get("jmm")), deps.get("jmm").toString());

@@ -106,6 +106,15 @@ public class CheckMojo extends AbstractMmcheckMojo {
                 getLog().warn(line);
             }
         }
+        for (Path r : reports) {
+            // a fork run with fix=true: its fix, proven on its own run (docs/fix.md); fixes are not merged
+            List<String> fix = JsonReport.fixLines(r);
+            if (!fix.isEmpty()) {
+                getLog().info("");
+                getLog().info("mmcheck: the fewest changes that remove every finding of " + dir.relativize(r) + ":");
+                fix.forEach(line -> getLog().info("  " + line));
+            }
+        }
         getLog().info("mmcheck: merged report written to " + dir.resolve(MERGED + ".json") + ", .sarif and .html");
         if (d.failure() != null) {
             throw new MojoFailureException(d.failure() + "\n(the whole report: " + dir.resolve(MERGED + ".html") + ")");

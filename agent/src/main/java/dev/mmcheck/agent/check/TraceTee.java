@@ -69,8 +69,14 @@ public final class TraceTee implements EventSink, Closeable {
         writer.flush();
     }
 
+    /** Closes the file once: the fix at exit (fix=true) closes it before the outputs do. */
     @Override
     public void close() throws IOException {
-        writer.close();
+        if (!closed) {
+            closed = true;
+            writer.close();
+        }
     }
+
+    private boolean closed;
 }

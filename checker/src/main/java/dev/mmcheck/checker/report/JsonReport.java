@@ -6,6 +6,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Note;
+import dev.mmcheck.checker.fix.Change;
+import dev.mmcheck.checker.fix.FixResult;
 import dev.mmcheck.checker.result.Category;
 import dev.mmcheck.checker.result.CheckResult;
 import dev.mmcheck.checker.result.CycleEdge;
@@ -137,6 +139,11 @@ public final class JsonReport {
                 run(g, report.run());
                 g.writeEndObject();
             }
+            if (report.fix() != null) {
+                g.writeObjectFieldStart("fix");
+                fix(g, report.fix());
+                g.writeEndObject();
+            }
             g.writeObjectFieldStart("findings");
             g.writeNumberField("total", outcome.findings().size());
             for (Category c : Category.values()) {
@@ -247,6 +254,69 @@ public final class JsonReport {
     }
 
     /** Writes the fields of the {@code run} object, in the order docs/report-format.md lists them. */
+    /**
+     * The lines of the {@code fix} object of the report in {@code file} (the agent's fix=true), none when it has none
+     * or cannot be read: the Maven plugin's check goal prints each fork's (fixes are not merged).
+     */
+    public static List<String> fixLines(Path file) {
+        List<String> out = new ArrayList<>();
+        try {
+            new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile()).path("fix").path("lines")
+                    .forEach(l -> out.add(l.asText()));
+        } catch (IOException e) {
+            // a report Merge accepted but whose fix cannot be read has no fix to print
+        }
+        return out;
+    }
+
+    /** The fix's fields (docs/report-format.md, "fix"). */
+    private static void fix(JsonGenerator g, FixResult fix) throws IOException {
+        g.writeNumberField("runs", fix.runs());
+        g.writeArrayFieldStart("models");
+        for (Analysis a : fix.models()) {
+            g.writeString(a.option());
+        }
+        g.writeEndArray();
+        g.writeNumberField("findings", fix.findings().size());
+        g.writeBooleanField("proven", fix.findings().isEmpty() || fix.proven());
+        g.writeBooleanField("exact", fix.exact());
+        g.writeNumberField("cost", fix.cost());
+        g.writeNumberField("candidates", fix.candidates());
+        g.writeNumberField("rounds", fix.rounds());
+        g.writeNumberField("replays", fix.replays());
+        g.writeArrayFieldStart("changes");
+        for (FixResult.Planned p : fix.changes()) {
+            Change c = p.change();
+            Site at = c.site().caller() != null && c.kind().insertsFence() ? c.site().caller() : c.site();
+            g.writeStartObject();
+            g.writeStringField("file", at.file());
+            g.writeNumberField("line", at.line());
+            g.writeStringField("kind", c.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+            g.writeStringField("field", c.field());
+            g.writeStringField("text", c.what());
+            g.writeNumberField("executions", p.executions());
+            g.writeNumberField("cost", p.cost());
+            g.writeArrayFieldStart("removes");
+            for (String key : p.removes()) {
+                g.writeString(key);
+            }
+            g.writeEndArray();
+            g.writeNumberField("back", p.back());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("remaining");
+        for (Finding f : fix.remaining()) {
+            g.writeString(f.key());
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("lines");
+        for (String line : fix.lines()) {
+            g.writeString(line);
+        }
+        g.writeEndArray();
+    }
+
     private static void run(JsonGenerator g, Report.Run run) throws IOException {
         if (run instanceof Report.Merged m) {
             g.writeNumberField("reports", m.reports());

@@ -1,5 +1,6 @@
 package dev.mmcheck.checker.report;
 
+import dev.mmcheck.checker.fix.FixResult;
 import dev.mmcheck.checker.result.CheckResult;
 
 /**
@@ -11,8 +12,20 @@ import dev.mmcheck.checker.result.CheckResult;
  * @param result   the check's result, its notes included
  * @param outcome  its findings, triaged
  * @param run      the report's {@code run} object, null for none (a replayed trace)
+ * @param fix      the fewest changes that remove every finding, and their proof (docs/fix.md), null when not asked for
  */
-public record Report(String source, boolean complete, CheckResult result, Triage.Outcome outcome, Run run) {
+public record Report(String source, boolean complete, CheckResult result, Triage.Outcome outcome, Run run,
+        FixResult fix) {
+
+    /** A report with no fix. */
+    public Report(String source, boolean complete, CheckResult result, Triage.Outcome outcome, Run run) {
+        this(source, complete, result, outcome, run, null);
+    }
+
+    /** This report with {@code fix}. */
+    public Report withFix(FixResult fix) {
+        return new Report(source, complete, result, outcome, run, fix);
+    }
 
     /** The report's {@code run} object: the agent's facts, or a merge's. */
     public sealed interface Run permits RunFacts, Merged {

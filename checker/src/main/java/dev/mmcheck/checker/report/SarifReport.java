@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.mmcheck.checker.event.Site;
 import dev.mmcheck.checker.finding.Note;
+import dev.mmcheck.checker.fix.FixResult;
 import dev.mmcheck.checker.result.Category;
 import dev.mmcheck.checker.result.CheckResult;
 import dev.mmcheck.checker.result.CycleEdge;
@@ -50,7 +51,10 @@ public final class SarifReport {
 
     /** Writes the SARIF log of {@code report} to {@code file}, paths found under {@code roots}. */
     public static void write(Path file, Report report, SourceRoots roots) throws IOException {
-        write(file, report.source(), report.complete(), report.result(), report.outcome(), roots);
+        JsonReport.createParent(file);
+        try (OutputStream out = Files.newOutputStream(file)) {
+            write(out, report.source(), report.complete(), report.result(), report.outcome(), roots, report.fix());
+        }
     }
 
     /** Writes the SARIF log of {@code result} of checking {@code source} to {@code file}, paths found under {@code roots}. */
@@ -65,6 +69,15 @@ public final class SarifReport {
     /** Writes the SARIF log to {@code out} (left open). */
     public static void write(OutputStream out, String source, boolean complete, CheckResult result,
             Triage.Outcome outcome, SourceRoots roots) throws IOException {
+        write(out, source, complete, result, outcome, roots, null);
+    }
+
+    /**
+     * Writes the SARIF log to {@code out} (left open); each result a change of {@code fix} (null for none) removes gets
+     * that change as a SARIF {@code fix} where it is an edit of one source line ({@link FixEdits}).
+     */
+    public static void write(OutputStream out, String source, boolean complete, CheckResult result,
+            Triage.Outcome outcome, SourceRoots roots, FixResult fix) throws IOException {
         List<Finding> shown = outcome.findings().stream().filter(Finding::isNew).toList();
         long suppressed = outcome.findings().stream().filter(Finding::suppressed).count();
         long baselined = outcome.findings().stream().filter(f -> !f.suppressed() && f.baselined()).count();
@@ -83,7 +96,7 @@ public final class SarifReport {
             g.writeEndObject();
             g.writeArrayFieldStart("results");
             for (Finding f : shown) {
-                new Result(g, f, roots, missing).write();
+                new Result(g, f, roots, missing, fix).write();
             }
             g.writeEndArray();
             invocation(g, source, complete && result.complete(), result, outcome, suppressed, baselined, missing,
@@ -252,13 +265,60 @@ public final class SarifReport {
         private final Set<String> missing;
         private final Violation v;
         private final List<String> unresolved = new ArrayList<>();
+        private final FixResult fix;
 
-        Result(JsonGenerator g, Finding f, SourceRoots roots, Set<String> missing) {
+        Result(JsonGenerator g, Finding f, SourceRoots roots, Set<String> missing, FixResult fix) {
             this.g = g;
             this.f = f;
             this.roots = roots;
             this.missing = missing;
             this.v = f.first();
+            this.fix = fix;
+        }
+
+        /** The changes of the fix chosen to remove this finding, as SARIF fixes where each is a one-line edit. */
+        private void fixes() throws IOException {
+            if (fix == null) {
+                return;
+            }
+            List<FixEdits.Edit> edits = new ArrayList<>();
+            for (FixResult.Planned p : fix.changes()) {
+                if (p.removes().contains(f.key())) {
+                    FixEdits.of(p.change(), roots).ifPresent(edits::add);
+                }
+            }
+            if (edits.isEmpty()) {
+                return;
+            }
+            g.writeArrayFieldStart("fixes");
+            for (FixEdits.Edit e : edits) {
+                g.writeStartObject();
+                g.writeObjectFieldStart("description");
+                g.writeStringField("text", e.description());
+                g.writeEndObject();
+                g.writeArrayFieldStart("artifactChanges");
+                g.writeStartObject();
+                g.writeObjectFieldStart("artifactLocation");
+                g.writeStringField("uri", e.uri());
+                g.writeEndObject();
+                g.writeArrayFieldStart("replacements");
+                g.writeStartObject();
+                g.writeObjectFieldStart("deletedRegion");
+                g.writeNumberField("startLine", e.line());
+                g.writeNumberField("startColumn", e.startColumn());
+                g.writeNumberField("endLine", e.line());
+                g.writeNumberField("endColumn", e.endColumn());
+                g.writeEndObject();
+                g.writeObjectFieldStart("insertedContent");
+                g.writeStringField("text", e.inserted());
+                g.writeEndObject();
+                g.writeEndObject();
+                g.writeEndArray();
+                g.writeEndObject();
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
         }
 
         void write() throws IOException {
@@ -304,6 +364,7 @@ public final class SarifReport {
             }
             g.writeEndArray();
             codeFlows();
+            fixes();
             g.writeObjectFieldStart("partialFingerprints");
             // ours, stable across edits; GitHub's primaryLocationLineHash is the upload action's to compute
             g.writeStringField("mmcheck/v1", f.key());

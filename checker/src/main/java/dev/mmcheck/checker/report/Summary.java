@@ -25,7 +25,22 @@ public final class Summary {
 
     /** The summary lines of {@code report}. */
     public static List<String> lines(Report report) {
-        return lines(report.source(), report.result(), report.outcome());
+        List<String> out = lines(report.source(), report.result(), report.outcome());
+        if (report.fix() != null) {
+            out = new ArrayList<>(out);
+            out.addAll(fix(report.fix()));
+        }
+        return out;
+    }
+
+    /** The summary's last section: what to change (docs/fix.md), after a blank line. */
+    public static List<String> fix(dev.mmcheck.checker.fix.FixResult fix) {
+        List<String> out = new ArrayList<>();
+        out.add("");
+        for (String line : fix.lines()) {
+            out.add("mmcheck fix: " + line);
+        }
+        return out;
     }
 
     /** The summary lines for {@code result} of checking {@code source}, untriaged. */

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.checker.event.EventBuffer;
 import dev.mmcheck.checker.event.Symbols;
+import dev.mmcheck.checker.fix.FixResult;
+import dev.mmcheck.checker.fix.FixSearch;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Note;
 import dev.mmcheck.checker.result.Category;
@@ -101,6 +104,16 @@ class ReportFormatDocTest {
             f.contexts(contexts);
         }
         collect(json(new Report("agent", true, dekker, Triage.none().apply(races), null)), "", paths);
+        // with fix=true: the fewest changes, as the agent's and mmcheck fix's reports carry them
+        Symbols symbols = new Symbols();
+        EventBuffer run = new EventBuffer();
+        try (Reader in = new InputStreamReader(ReportFormatDocTest.class.getResourceAsStream(
+                "/traces/01-dekker-plain.trace"), StandardCharsets.UTF_8)) {
+            TextTraceReader.read("01-dekker-plain.trace", in, symbols, run);
+        }
+        FixResult fix = FixSearch.search(run, symbols, EnumSet.of(Analysis.TSO, Analysis.PSO),
+                FixSearch.Config.defaults());
+        collect(json(new Report("agent", true, dekker, Triage.none().apply(races), null, fix)), "", paths);
         CheckResult cycle = replay("16-task-pool-fig2.trace", Checker.Config.defaults());
         collect(json(new Report("replay", true, cycle, Triage.untriaged(cycle), null)), "", paths);
         collect(json(new Report("merge of 2 reports", true, cycle, Triage.untriaged(cycle), new Report.Merged(2))), "",

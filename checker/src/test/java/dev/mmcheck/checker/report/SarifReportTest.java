@@ -206,6 +206,63 @@ class SarifReportTest {
                 notes);
     }
 
+    private static final String LAZY_SET = """
+            T1 release-store flag1 Flags.java:7 org.demo.Flags.one
+            T1 load  flag2 Flags.java:8 org.demo.Flags.one
+            T2 release-store flag2 Flags.java:16 org.demo.Flags.two
+            T2 load  flag1 Flags.java:17 org.demo.Flags.two
+            """;
+
+    @Test
+    void aFixThatIsAModeOnOneLineIsASarifFixReplacingTheCall() throws Exception {
+        Path repo = dir.resolve("fixrepo");
+        Files.createDirectories(repo.resolve(".git"));
+        Path src = repo.resolve("src/main/java/org/demo");
+        Files.createDirectories(src);
+        StringBuilder source = new StringBuilder();
+        for (int line = 1; line <= 20; line++) {
+            source.append(switch (line) {
+                case 7 -> "        flag1.lazySet(1);";
+                case 8 -> "        int seen = flag2.get();";
+                case 16 -> "        flag2.lazySet(1);";
+                case 17 -> "        int other = flag1.get();";
+                default -> "        // line " + line;
+            }).append('\n');
+        }
+        Files.writeString(src.resolve("Flags.java"), source);
+        SourceRoots roots = SourceRoots.of(repo, List.of(Path.of("src/main/java")));
+        dev.mmcheck.checker.event.Symbols symbols = new dev.mmcheck.checker.event.Symbols();
+        dev.mmcheck.checker.event.EventBuffer events = new dev.mmcheck.checker.event.EventBuffer();
+        TextTraceReader.read("lazyset", new StringReader(LAZY_SET), symbols, events);
+        dev.mmcheck.checker.fix.FixResult fix = dev.mmcheck.checker.fix.FixSearch.search(events, symbols,
+                java.util.EnumSet.of(Analysis.TSO, Analysis.PSO), dev.mmcheck.checker.fix.FixSearch.Config.defaults());
+        assertTrue(fix.proven(), fix.lines().toString());
+        CheckResult r = replay("lazyset", new StringReader(LAZY_SET));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        SarifReport.write(out, "lazyset", true, r, Triage.untriaged(r), roots, fix);
+        JsonNode run = SarifSchema.assertValid(out.toByteArray()).get("runs").get(0);
+        List<String> edits = new ArrayList<>();
+        for (JsonNode res : run.get("results")) {
+            for (JsonNode f : res.path("fixes")) {
+                JsonNode change = f.get("artifactChanges").get(0);
+                JsonNode rep = change.get("replacements").get(0);
+                assertEquals("src/main/java/org/demo/Flags.java", change.at("/artifactLocation/uri").asText());
+                int line = rep.at("/deletedRegion/startLine").asInt();
+                String deleted = source.toString().split("\n")[line - 1].substring(
+                        rep.at("/deletedRegion/startColumn").asInt() - 1, rep.at("/deletedRegion/endColumn").asInt() - 1);
+                edits.add(line + ":" + deleted + "->" + rep.at("/insertedContent/text").asText());
+                assertTrue(f.at("/description/text").asText().startsWith("Flags.java:" + line + ": "), f.toString());
+            }
+        }
+        // the lazySet made a set() where the fix found it, the call itself replaced, nothing else on the line
+        assertFalse(edits.isEmpty(), run.toString());
+        assertTrue(edits.stream().allMatch(e -> e.matches("(7|16):\\.lazySet\\(->\\.set\\(")), edits.toString());
+        // without the fix, no result has fixes
+        ByteArrayOutputStream plain = new ByteArrayOutputStream();
+        SarifReport.write(plain, "lazyset", true, r, Triage.untriaged(r), roots, null);
+        assertFalse(new String(plain.toByteArray(), java.nio.charset.StandardCharsets.UTF_8).contains("\"fixes\""));
+    }
+
     @Test
     void suppressedAndBaselinedFindingsAreLeftOutAndCounted() throws Exception {
         CheckResult r = replay("packaged", new StringReader(PACKAGED));

@@ -1,0 +1,94 @@
+package dev.mmcheck.checker.report;
+
+import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.checker.fix.Change;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A change of a fix as an edit of one source line, for SARIF's {@code fixes} (docs/build.md, "SARIF on GitHub"): a
+ * fence as a line inserted after or before a line that is one whole statement (it ends with {@code ;}), with its
+ * indentation; a mode as the one call on the line that names it replaced ({@code .lazySet(} by {@code .set(}). A
+ * change that is neither (a field made volatile, whose declaration the run does not know; a line with two such calls
+ * or none) has no edit: the report's text says it.
+ */
+final class FixEdits {
+
+    /** One edit: replace columns [startColumn, endColumn) of {@code line} of {@code uri} by {@code inserted}. */
+    record Edit(String uri, int line, int startColumn, int endColumn, String inserted, String description) {
+    }
+
+    /** The calls each mode change replaces, and what with. */
+    private static final Map<Change.Kind, List<String[]>> CALLS = Map.of(
+            Change.Kind.VOLATILE_STORE, List.of(new String[] {".lazySet(", ".set("},
+                    new String[] {".setRelease(", ".setVolatile("}, new String[] {".setOpaque(", ".setVolatile("},
+                    new String[] {".setPlain(", ".setVolatile("}),
+            Change.Kind.RELEASE_STORE, List.of(new String[] {".setPlain(", ".setRelease("},
+                    new String[] {".setOpaque(", ".setRelease("}),
+            Change.Kind.ACQUIRE_LOAD, List.of(new String[] {".getPlain(", ".getAcquire("},
+                    new String[] {".getOpaque(", ".getAcquire("}),
+            Change.Kind.VOLATILE_LOAD, List.of(new String[] {".getPlain(", ".getVolatile("},
+                    new String[] {".getOpaque(", ".getVolatile("}, new String[] {".getAcquire(", ".getVolatile("}));
+
+    private FixEdits() {
+    }
+
+    /** The edit {@code c} is, when its source line is found under {@code roots} and it is a one-line edit. */
+    static Optional<Edit> of(Change c, SourceRoots roots) {
+        Site at = c.kind().insertsFence() && c.site().caller() != null ? c.site().caller() : c.site();
+        Optional<String> uri = roots.find(at);
+        if (uri.isEmpty() || at.line() <= 0 || c.kind() == Change.Kind.VOLATILE_FIELD) {
+            return Optional.empty();
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(roots.base().resolve(uri.get()));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+        if (at.line() > lines.size()) {
+            return Optional.empty();
+        }
+        String text = lines.get(at.line() - 1);
+        if (c.kind().insertsFence()) {
+            String code = text.strip();
+            if (!code.endsWith(";") || code.startsWith("return") || code.startsWith("//")) {
+                return Optional.empty();
+            }
+            String indent = text.substring(0, text.length() - text.stripLeading().length());
+            boolean after = c.kind() == Change.Kind.FULL_FENCE_AFTER || c.kind() == Change.Kind.ACQUIRE_FENCE_AFTER;
+            String fence = switch (c.kind()) {
+                case RELEASE_FENCE_BEFORE -> "VarHandle.releaseFence();";
+                case ACQUIRE_FENCE_AFTER, ACQUIRE_FENCE_BEFORE -> "VarHandle.acquireFence();";
+                default -> "VarHandle.fullFence();";
+            };
+            int line = after ? at.line() + 1 : at.line();
+            if (after && line > lines.size()) {
+                return Optional.empty();
+            }
+            return Optional.of(new Edit(uri.get(), line, 1, 1, indent + fence + "\n", c.line()));
+        }
+        for (String[] call : CALLS.getOrDefault(c.kind(), List.of())) {
+            int i = text.indexOf(call[0]);
+            if (i >= 0 && text.indexOf(call[0], i + 1) < 0 && onlyCall(text, c.kind())) {
+                return Optional.of(new Edit(uri.get(), at.line(), i + 1, i + 1 + call[0].length(), call[1], c.line()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether the line names one call of the kind's family, so the edit cannot change the wrong one. */
+    private static boolean onlyCall(String text, Change.Kind kind) {
+        int n = 0;
+        for (String[] call : CALLS.get(kind)) {
+            for (int i = text.indexOf(call[0]); i >= 0; i = text.indexOf(call[0], i + 1)) {
+                n++;
+            }
+        }
+        return n == 1;
+    }
+}

@@ -54,7 +54,7 @@ final class RunFix {
                     ? "" : ", cut short: " + read.note()) + "; the proof covers the events the run logged, "
                     + "docs/agent.md says which accesses a run leaves out and why no finding is lost by it)");
             return new Outcome(fix, lines);
-        } catch (Exception | OutOfMemoryError e) {
+        } catch (Exception | LinkageError | OutOfMemoryError e) {
             lines.add("");
             lines.add("mmcheck: fix=true: the fix could not be found: " + e);
             return new Outcome(null, lines);

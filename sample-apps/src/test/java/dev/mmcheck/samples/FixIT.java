@@ -19,7 +19,7 @@ class FixIT {
     Path dir;
 
     @Test
-    void aLazySetMistakeIsFixedWithVolatileStoresWhereItsCommentSays() throws Exception {
+    void aLazySetMistakeIsFixedWhereItsCommentSays() throws Exception {
         AgentRun run = AgentRun.run(dir, "S13_LazySetMistake", "fix=true");
         assertEquals(0, run.exit, run.output);
         JsonNode fix = run.report.get("fix");
@@ -27,12 +27,15 @@ class FixIT {
         Set<Integer> lines = new TreeSet<>();
         for (JsonNode c : fix.get("changes")) {
             assertEquals("S13_LazySetMistake.java", c.get("file").asText(), run.output);
-            assertEquals("volatile-store", c.get("kind").asText(), run.output);
+            // a set() for the lazySet, or the full fence the comment names right before the next load: whichever the
+            // run executed fewer times (they differ by one execution or so)
+            assertTrue(Set.of("volatile-store", "full-fence-before", "full-fence-after").contains(c.get("kind").asText()),
+                    run.output);
             assertTrue(c.get("back").asInt() >= 1, run.output);
             lines.add(c.get("line").asInt());
         }
-        // each side's lazySet made a set(): the two announcements (S13's comment: a full fence is needed there)
-        assertTrue(!lines.isEmpty() && Set.of(26, 32).containsAll(lines), lines + "\n" + run.output);
+        // each side's announcement and the load after it (S13's comment: a full fence is needed between them)
+        assertTrue(!lines.isEmpty() && Set.of(26, 27, 32, 33).containsAll(lines), lines + "\n" + run.output);
         assertTrue(run.output.contains("mmcheck fix:   S13_LazySetMistake.java:"), run.output);
         assertTrue(run.output.contains("mmcheck fix: proof by replay under "), run.output);
         // the section comes after the findings and the run's facts: the summary's last one, before where files went

@@ -9,7 +9,6 @@ import dev.mmcheck.checker.report.Triage;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -83,26 +82,15 @@ final class OptionParsers {
 
     /** models=LIST: analyses separated by ':', or all. */
     static Set<Analysis> analyses(String key, String v) throws OptionException {
-        Set<Analysis> chosen = EnumSet.noneOf(Analysis.class);
-        for (String name : v.split(":")) {
-            if (name.isBlank()) {
-                continue;
-            }
-            if (name.trim().equalsIgnoreCase("all")) {
-                chosen.addAll(EnumSet.allOf(Analysis.class));
-                continue;
-            }
-            Analysis a = Analysis.parse(name);
-            if (a == null) {
-                throw new OptionException("option " + key + "=" + v + ": unknown model '" + name.trim()
-                        + "' (choose from " + Analysis.NAMES + ", separated by ':', or all)");
-            }
-            chosen.add(a);
+        Analysis.Chosen chosen = Analysis.parseList(v, ":");
+        if (chosen.unknown() != null) {
+            throw new OptionException("option " + key + "=" + v + ": unknown model '" + chosen.unknown()
+                    + "' (choose from " + Analysis.NAMES + ", separated by ':', or all)");
         }
-        if (chosen.isEmpty()) {
+        if (chosen.analyses().isEmpty()) {
             throw new OptionException("option " + key + " needs at least one of " + Analysis.NAMES);
         }
-        return chosen;
+        return chosen.analyses();
     }
 
     /** Globs separated by ':', each of the given shape. */

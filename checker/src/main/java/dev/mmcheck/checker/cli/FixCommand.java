@@ -75,7 +75,14 @@ final class FixCommand implements Callable<Integer> {
             }
             runs.add(new FixSearch.Run(run, symbols));
         }
-        FixResult fix = FixSearch.search(runs, analyses, FixSearch.Config.defaults());
+        FixResult fix;
+        try {
+            fix = FixSearch.search(runs, analyses, FixSearch.Config.defaults());
+        } catch (RuntimeException | OutOfMemoryError e) {
+            // a failure inside the search, not the user's mistake: one line, and the check is incomplete
+            out.println("mmcheck: INCOMPLETE: the fix search failed: " + e);
+            return Main.INCOMPLETE;
+        }
         for (String line : fix.lines()) {
             out.println(line);
         }

@@ -322,25 +322,14 @@ public final class Main {
     }
 
     static Set<Analysis> analyses(String list) throws UsageException {
-        Set<Analysis> chosen = EnumSet.noneOf(Analysis.class);
-        for (String name : list.split("[,:]")) {
-            if (name.isBlank()) {
-                continue;
-            }
-            if (name.trim().equalsIgnoreCase("all")) {
-                chosen.addAll(EnumSet.allOf(Analysis.class));
-                continue;
-            }
-            Analysis a = Analysis.parse(name);
-            if (a == null) {
-                throw new UsageException("--models: unknown model '" + name.trim() + "' (choose from "
-                        + Analysis.NAMES + ", or all)");
-            }
-            chosen.add(a);
+        Analysis.Chosen chosen = Analysis.parseList(list, ",:");
+        if (chosen.unknown() != null) {
+            throw new UsageException("--models: unknown model '" + chosen.unknown() + "' (choose from "
+                    + Analysis.NAMES + ", or all)");
         }
-        if (chosen.isEmpty()) {
+        if (chosen.analyses().isEmpty()) {
             throw new UsageException("--models needs at least one of " + Analysis.NAMES);
         }
-        return chosen;
+        return chosen.analyses();
     }
 }

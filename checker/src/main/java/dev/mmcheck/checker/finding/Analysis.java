@@ -1,6 +1,8 @@
 package dev.mmcheck.checker.finding;
 
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The analyses that can run on one stream; each names the memory model its reports are about. The
@@ -48,6 +50,34 @@ public enum Analysis {
     /** Whether this is one of the serializability checks (scser, tsoser) rather than a store-buffer monitor. */
     public boolean serializability() {
         return this == SCSER || this == TSOSER;
+    }
+
+    /**
+     * A list of option names, {@code all} among them meaning every analysis, separated by any of the characters of
+     * {@code separators} (the agent's models= takes ':', the command line's --models ',' and ':'): the analyses named,
+     * or the first name that is none ({@link Chosen#unknown()}); each caller words its own error.
+     */
+    public static Chosen parseList(String list, String separators) {
+        Set<Analysis> chosen = EnumSet.noneOf(Analysis.class);
+        for (String name : list.split("[" + java.util.regex.Pattern.quote(separators) + "]")) {
+            if (name.isBlank()) {
+                continue;
+            }
+            if (name.trim().equalsIgnoreCase("all")) {
+                chosen.addAll(EnumSet.allOf(Analysis.class));
+                continue;
+            }
+            Analysis a = parse(name);
+            if (a == null) {
+                return new Chosen(chosen, name.trim());
+            }
+            chosen.add(a);
+        }
+        return new Chosen(chosen, null);
+    }
+
+    /** What {@link #parseList} read: the analyses named, and the first unknown name, or null. */
+    public record Chosen(Set<Analysis> analyses, String unknown) {
     }
 
     /** Parses an option name; null when unknown. */

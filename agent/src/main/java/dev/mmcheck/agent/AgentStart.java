@@ -113,7 +113,8 @@ final class AgentStart {
         Checker.Config config = Checker.Config.defaults()
                 .withAnalyses(checks ? options.analyses() : java.util.EnumSet.noneOf(Analysis.class))
                 .withMonitors(MonitorConfig.defaults().withBufferBound(options.bufferBound())
-                        .withJmmAddresses(options.jmmAddresses())).withAutoSerializability(checks && !options.modelsChosen());
+                        .withJmmAddresses(options.jmmAddresses()).withJmmValidatedReads(options.jmmValidatedReads()))
+                .withAutoSerializability(checks && !options.modelsChosen());
         String inject = options.injectFailure();
         if (inject != null && !inject.startsWith(LOOP_STAGE + "@")) {
             config = config.withFault(Fault.parse(inject));

@@ -208,6 +208,13 @@ final class OptionTable {
             + "docs/performance.md); a new address past it lets the less recently used half go (each then counts as"
             + " known to every thread at its last write), and a `jmm-address-bound` note counts them and says what "
             + "that may have cost: a finding that needs an older write of such an address to stay readable");
+    /** {@code jmmValidatedReads=BOOL}. */
+    static final Option<Boolean> JMM_VALIDATED_READS = option("jmmValidatedReads", "BOOL", "true", OptionParsers::bool,
+            "the `jmm` analysis drops a stale read that its thread then validates: it re-reads a location it read "
+            + "before the stale read (a seqlock's version, StampedLock's state), with no write of its own between, and "
+            + "that re-read must see a newer write, so a seqlock's reader throws the torn data away (docs/jmm-model.md, "
+            + "\"Seqlocks\"); this assumes the program compares the two reads, and a `jmm-validated-reads` note "
+            + "counts the reads so dropped. `false` reports every stale read");
     /** {@code sourceRoots=DIRS}. */
     static final Option<SourceRoots> SOURCE_ROOTS = option("sourceRoots", "DIRS", null,
             "`src/main/java`, `src/test/java` and the working directory", OptionParsers::sourceRoots,
@@ -231,8 +238,8 @@ final class OptionTable {
     /** Every option, in the order an unknown key's message lists them (and each is parsed). */
     static final List<Option<?>> ALL = List.of(REPORT, MODELS, INCLUDES, EXCLUDES, TRACE, FAIL_ON_VIOLATION, SELF_CHECK,
             ATOMIC, FAIL_ON_ERROR, CHECKER_MEMORY, REPEATED_LOADS, INJECT_FAILURE, SCHEDULE, SEED, FAIL_ON, SUPPRESS,
-            BASELINE, SARIF, HTML, PROGRESS, SAMPLE, SYNC, SOLO, OVERHEAD, BUFFER_BOUND, JMM_ADDRESSES, SOURCE_ROOTS,
-            SYNTHETIC, FIX);
+            BASELINE, SARIF, HTML, PROGRESS, SAMPLE, SYNC, SOLO, OVERHEAD, BUFFER_BOUND, JMM_ADDRESSES, JMM_VALIDATED_READS,
+            SOURCE_ROOTS, SYNTHETIC, FIX);
 
     /** The keys of {@link #ALL}, in its order. */
     static final List<String> KEYS = keys();

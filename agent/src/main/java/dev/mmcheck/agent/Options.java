@@ -26,6 +26,7 @@ import static dev.mmcheck.agent.OptionTable.HTML;
 import static dev.mmcheck.agent.OptionTable.INCLUDES;
 import static dev.mmcheck.agent.OptionTable.INJECT_FAILURE;
 import static dev.mmcheck.agent.OptionTable.JMM_ADDRESSES;
+import static dev.mmcheck.agent.OptionTable.JMM_VALIDATED_READS;
 import static dev.mmcheck.agent.OptionTable.MODELS;
 import static dev.mmcheck.agent.OptionTable.OVERHEAD;
 import static dev.mmcheck.agent.OptionTable.PROGRESS;
@@ -87,6 +88,7 @@ import static dev.mmcheck.agent.OptionTable.TRACE;
  *                        docs/performance.md); anything but {@link Layer#CHECK} checks nothing, and the run says so
  * @param bufferBound     the TSO and PSO store buffers' bound (bufferBound=)
  * @param jmmAddresses    how many live addresses the jmm analysis tracks at once (jmmAddresses=, docs/jmm-model.md)
+ * @param jmmValidatedReads the jmm analysis drops stale reads a re-read validates (jmmValidatedReads=, docs/jmm-model.md)
  * @param sourceRoots     where the SARIF file finds source files (sourceRoots=), or null for the conventional
  *                        roots under the working directory (docs/build.md, "SARIF on GitHub")
  * @param synthetic       synthetic=true: also instrument the plain accesses to synthetic fields (this$0, $assertionsDisabled,
@@ -97,7 +99,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
         long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed,
         Triage triage, Path sarif, Path html, int progressSeconds, double sample, boolean syncAsFences, boolean solo,
-        Layer overhead, int bufferBound, int jmmAddresses, SourceRoots sourceRoots,
+        Layer overhead, int bufferBound, int jmmAddresses, boolean jmmValidatedReads, SourceRoots sourceRoots,
         boolean synthetic, boolean fix) {
 
     /**
@@ -251,7 +253,8 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         return new Options(REPORT.in(p), analyses, INCLUDES.in(p), EXCLUDES.in(p), trace, FAIL_ON_VIOLATION.in(p), self,
                 atomic, modelsChosen, FAIL_ON_ERROR.in(p), CHECKER_MEMORY.in(p), REPEATED_LOADS.in(p),
                 INJECT_FAILURE.in(p), schedule, seed, triage, SARIF.in(p), HTML.in(p), PROGRESS.in(p), sample, fences,
-                SOLO.in(p), overhead, BUFFER_BOUND.in(p), JMM_ADDRESSES.in(p), SOURCE_ROOTS.in(p), SYNTHETIC.in(p), fix);
+                SOLO.in(p), overhead, BUFFER_BOUND.in(p), JMM_ADDRESSES.in(p), JMM_VALIDATED_READS.in(p),
+                SOURCE_ROOTS.in(p), SYNTHETIC.in(p), fix);
     }
 
     /**

@@ -129,7 +129,7 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound, jmmAddresses, sourceRoots, synthetic, fix",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound, jmmAddresses, jmmValidatedReads, sourceRoots, synthetic, fix",
         "schedule=pct        | option schedule=pct must be os or active",
         "progress=0          | option progress=0 must be a number of seconds, at least 1",
         "progress=5s         | option progress=5s must be a number of seconds, at least 1",

@@ -14,9 +14,8 @@ import java.lang.invoke.VarHandle;
  * right before the re-read. Expected: TSO clean, PSO clean, JMM violation.
  *
  * <p>The model also reports the coordinate reads when a reader reads one coordinate of a newer update and
- * another of an older one: torn reads that a correct seqlock (with the fence) reads too and then throws
- * away. Plain robustness cannot tell those from a bug, so the fixed seqlock is reported as well and is not
- * a clean sample here: keeping it clean needs observational robustness (docs/jmm-model.md, "Seqlocks").
+ * another of an older one, and no fence makes the re-read see the newer version: those torn points can be kept too.
+ * S54 is this seqlock fixed, clean: there the re-read validates such reads (docs/jmm-model.md, "Seqlocks").
  *
  * <p>Run: {@code java -javaagent:agent/target/mmcheck.jar=models=tso:pso:jmm -jar sample-apps/target/sample-apps.jar S52_SeqlockReread}.
  */

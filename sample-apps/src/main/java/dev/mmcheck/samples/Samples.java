@@ -66,6 +66,7 @@ public final class Samples {
         add(S51_VolatileHandshake.class);
         add(S52_SeqlockReread.class);
         add(S53_ImmutablePublication.class);
+        add(S54_SeqlockFenced.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);

@@ -168,7 +168,7 @@ public final class Checker implements EventSink {
             case SCSER -> new ScSerializability(findings, config.serial());
             case TSOSER -> new TsoSerializability(findings, config.serial(), config.analyses().contains(Analysis.TSO));
             case JMM -> new JmmAnalyzer(findings, site -> names.siteOf(site).mode(), config.monitors().jmmAddresses(),
-                    VolatileRule.SYNCHRONIZATION_ORDER);
+                    VolatileRule.SYNCHRONIZATION_ORDER, config.monitors().jmmValidatedReads());
         };
         // the serializability checks keep their own per-thread and per-address state (Analyzer's defaults)
         x.ensureThreads(width);
@@ -467,13 +467,31 @@ public final class Checker implements EventSink {
         return seq;
     }
 
-    /** Distinct violations so far, in the order first seen. */
+    /** Distinct violations so far (with what the analyses held back), in the order first seen. */
     public List<Violation> violations() {
+        finishAll();
         return findings.violations();
+    }
+
+    /** Has every analysis report what it holds back ({@link Analyzer#finish}); one that throws is stopped. */
+    private void finishAll() {
+        for (int i = 0; i < analyzers.size(); i++) {
+            Analyzer a = analyzers.get(i);
+            if (a == null) {
+                continue;
+            }
+            try {
+                a.finish(); // what an analysis holds back (the jmm analysis's stale reads awaiting a validation)
+            } catch (RuntimeException | Error e) {
+                fail(a.analysis().option(), e);
+                analyzers.set(i, null);
+            }
+        }
     }
 
     /** What the check found, with its statistics, any bound that was reached and any failure. */
     public CheckResult result() {
+        finishAll();
         List<Failure> all = new ArrayList<>(failures);
         Map<String, Long> stopped = new HashMap<>(stoppedAt);
         if (findings.namingFailure() != null) {

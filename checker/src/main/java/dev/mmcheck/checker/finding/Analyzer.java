@@ -34,6 +34,13 @@ public interface Analyzer {
      */
     void reset(int[] renumbered);
 
+    /**
+     * The stream has ended (so far): whatever the analysis still holds back is reported now. May be called more than
+     * once; events may follow (a report written mid-run).
+     */
+    default void finish() {
+    }
+
     /** What the user should know about how this analysis went: bounds reached, shortcuts taken. */
     List<Note> notes();
 

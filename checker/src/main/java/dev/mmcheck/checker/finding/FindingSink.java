@@ -35,6 +35,25 @@ public interface FindingSink {
     void storeBuffered(Analysis analysis, int storeThread, int storeKind, int storeAddress, int storeSite,
             long storeSeq, int thread, int accessKind, int accessAddress, int accessSite, long accessSeq);
 
+    /** An event of a thread (its number in the stream, kind, operand and site), kept as a later finding's prev. */
+    record Prev(long seq, int kind, int operand, int site) {
+    }
+
+    /** {@code thread}'s event before its current one, for a finding reported after later events; null if not kept. */
+    default Prev prevOf(int thread) {
+        return null;
+    }
+
+    /**
+     * {@link #storeBuffered(Analysis, int, int, int, int, long, int, int, int, int, long)} for an access that is an
+     * earlier event of its thread (an analysis held it back): {@code prev} as {@link #prevOf} gave it then.
+     */
+    default void storeBuffered(Analysis analysis, int storeThread, int storeKind, int storeAddress, int storeSite,
+            long storeSeq, int thread, int accessKind, int accessAddress, int accessSite, long accessSeq, Prev prev) {
+        storeBuffered(analysis, storeThread, storeKind, storeAddress, storeSite, storeSeq, thread, accessKind,
+                accessAddress, accessSite, accessSeq);
+    }
+
     /**
      * A cycle of transactions found by {@code analysis}: transactions in cycle order, edge i from
      * transaction i to i + 1 (the last back to the first), and what the cycle means, in a sentence; the

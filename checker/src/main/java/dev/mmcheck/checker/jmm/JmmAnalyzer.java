@@ -8,7 +8,9 @@ import dev.mmcheck.runtime.Kinds;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
@@ -38,6 +40,10 @@ public final class JmmAnalyzer implements Analyzer {
     private final IntFunction<String> modeOfSite;
     private final int bound;
     private final VolatileRule rule;
+    private final boolean validatedReads;
+    // stale reads the monitor holds back (validated reads), by event number
+    private final Map<Long, HeldRead> heldAt = new HashMap<>();
+    private long validated;
 
     private RobustnessMonitor monitor;
     private int[] locationOf = new int[64];   // address id -> location + 1, 0 when not tracked
@@ -64,6 +70,15 @@ public final class JmmAnalyzer implements Analyzer {
      * {@code bound} addresses at once, volatile read as {@code rule} says.
      */
     public JmmAnalyzer(FindingSink sink, IntFunction<String> modeOfSite, int bound, VolatileRule rule) {
+        this(sink, modeOfSite, bound, rule, true);
+    }
+
+    /**
+     * An analysis as {@link #JmmAnalyzer(FindingSink, IntFunction, int, VolatileRule)}; {@code validatedReads}: a stale
+     * read that a re-read of a version validates is dropped (docs/jmm-model.md, "Seqlocks"), else reported.
+     */
+    public JmmAnalyzer(FindingSink sink, IntFunction<String> modeOfSite, int bound, VolatileRule rule,
+            boolean validatedReads) {
         if (bound < 1) {
             throw new IllegalArgumentException("the jmm analysis needs room for at least one address, not " + bound);
         }
@@ -71,6 +86,7 @@ public final class JmmAnalyzer implements Analyzer {
         this.modeOfSite = modeOfSite;
         this.bound = bound;
         this.rule = rule;
+        this.validatedReads = validatedReads;
         this.monitor = newMonitor();
     }
 
@@ -80,7 +96,11 @@ public final class JmmAnalyzer implements Analyzer {
     }
 
     private RobustnessMonitor newMonitor() {
-        return new RobustnessMonitor(this::violation, rule);
+        RobustnessMonitor m = new RobustnessMonitor(this::violation, rule);
+        if (validatedReads) {
+            m.validateReads(this::held, this::dropped);
+        }
+        return m;
     }
 
     @Override
@@ -148,8 +168,9 @@ public final class JmmAnalyzer implements Analyzer {
             case Kinds.LOAD_FENCE -> monitor.fence(t, fenceKind(site, FenceKind.ACQUIRE));
             case Kinds.THREAD_START -> monitor.start(t, operand);
             case Kinds.THREAD_JOIN -> monitor.join(t, operand);
+            case Kinds.THREAD_END -> monitor.end(t); // its stale reads still held back are reported
             default -> {
-                // thread end, transaction bounds: nothing in the model
+                // transaction bounds: nothing in the model
             }
         }
     }
@@ -158,14 +179,44 @@ public final class JmmAnalyzer implements Analyzer {
         monitor.tagWrites(((long) site << 32) | ((long) (t & 0xFFFFFF) << 8) | (kind & 0xFF));
     }
 
-    /** A violation of the monitor as a finding: the SC-ordered write as the store, the current event as the access. */
+    /**
+     * A violation of the monitor as a finding: the SC-ordered write as the store, the event as the access (the current
+     * one, or the stale read held back as {@link #held} recorded it).
+     */
     private void violation(RobustnessViolation v) {
-        long tag = monitor.tagOf(v.location(), v.scStamp());
+        HeldRead at = heldAt.isEmpty() ? null : heldAt.remove(v.event());
+        long tag = at != null ? at.storeTag() : monitor.tagOf(v.location(), v.scStamp());
         int storeSite = (int) (tag >>> 32);
         int storeThread = (int) ((tag >>> 8) & 0xFFFFFF);
         int storeKind = (int) (tag & 0xFF);
-        sink.storeBuffered(Analysis.JMM, storeThread, storeKind, curAddress, storeSite, v.scWrite(), curThread,
-                curKind, curAddress, curSite, curSeq);
+        if (at == null) {
+            sink.storeBuffered(Analysis.JMM, storeThread, storeKind, curAddress, storeSite, v.scWrite(), curThread,
+                    curKind, curAddress, curSite, curSeq);
+        } else {
+            sink.storeBuffered(Analysis.JMM, storeThread, storeKind, at.address(), storeSite, v.scWrite(), at.thread(),
+                    at.kind(), at.address(), at.site(), v.event(), at.prev());
+        }
+    }
+
+    /** A stale read the monitor holds back: the event as its finding names it, and the store's tag then. */
+    private record HeldRead(int thread, int kind, int address, int site, long storeTag, FindingSink.Prev prev) {
+    }
+
+    /** The monitor holds back a stale read of the current event: what its finding will need, kept until it is settled. */
+    private void held(RobustnessViolation v) {
+        heldAt.put(v.event(), new HeldRead(curThread, curKind, curAddress, curSite,
+                monitor.tagOf(v.location(), v.scStamp()), sink.prevOf(curThread)));
+    }
+
+    /** A held stale read was validated by a re-read: no finding. */
+    private void dropped(RobustnessViolation v) {
+        heldAt.remove(v.event());
+        validated++;
+    }
+
+    @Override
+    public void finish() {
+        monitor.flush();
     }
 
     /** The location of {@code address}, mapped on its first access; at the bound, all history is forgotten first. */
@@ -329,7 +380,9 @@ public final class JmmAnalyzer implements Analyzer {
 
     @Override
     public void reset(int[] renumbered) {
-        // thread slots are renumbered and every history forgotten (the checker's notes say so): so is the monitor's
+        // thread slots are renumbered and every history forgotten (the checker's notes say so): so is the monitor's,
+        // after the stale reads it holds back are reported (their threads' slots are the old ones)
+        monitor.flush();
         forget();
     }
 
@@ -342,7 +395,19 @@ public final class JmmAnalyzer implements Analyzer {
                     + "then counts as known to every thread at its last write): a finding that needs an older write of "
                     + "such an address to stay readable is missed (jmmAddresses= raises the bound)"));
         }
+        if (validated > 0) {
+            notes.add(Note.info("jmm-validated-reads", "jmm", validated, validated + " stale read(s) were not reported "
+                    + "because their thread then re-read a location it had read before them (a seqlock's version) and "
+                    + "that re-read must see a newer write: taken as reads the validation throws away, which assumes the "
+                    + "program compares the two reads and discards the data when they differ (jmmValidatedReads=false "
+                    + "reports them; docs/jmm-model.md, \"Seqlocks\")"));
+        }
         return notes;
+    }
+
+    /** Stale reads dropped because a re-read validated them. */
+    public long validated() {
+        return validated;
     }
 
     /** Addresses let go to make room under the bound. */

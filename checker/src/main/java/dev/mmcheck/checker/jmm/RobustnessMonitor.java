@@ -1,6 +1,8 @@
 package dev.mmcheck.checker.jmm;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -67,6 +69,11 @@ public final class RobustnessMonitor {
     private long violations;
     private long nextTag;
     private long nextKey;   // the last key given to a thread's views (the views-dominate marks of Loc)
+    // validated reads (docs/jmm-model.md, "Seqlocks"): off unless validateReads was called
+    private boolean validate;
+    private Consumer<RobustnessViolation> held = v -> { };
+    private Consumer<RobustnessViolation> dropped = v -> { };
+    private long validated;
 
     /** A monitor that hands each violation to {@code sink}, volatile read as {@link VolatileRule#SYNCHRONIZATION_ORDER}. */
     public RobustnessMonitor(Consumer<RobustnessViolation> sink) {
@@ -98,6 +105,8 @@ public final class RobustnessMonitor {
         c.violations = violations;
         c.nextTag = nextTag;
         c.nextKey = nextKey;
+        c.validate = validate;
+        c.validated = validated;
         return c;
     }
 
@@ -144,6 +153,38 @@ public final class RobustnessMonitor {
         return violations;
     }
 
+    /**
+     * Turns on validated reads (docs/jmm-model.md, "Seqlocks"): a stale read is held back, {@code held} told at once,
+     * and later either reported to the sink (its thread writes, synchronizes or ends, or {@link #flush}) or dropped,
+     * {@code dropped} told, when its thread re-reads a location it read before it, with no write of its own since,
+     * and that re-read must see a newer write of it than the first read did in every execution where the stale read
+     * reads the older write: the validation of a seqlock, which then throws the data away.
+     */
+    public void validateReads(Consumer<RobustnessViolation> held, Consumer<RobustnessViolation> dropped) {
+        this.validate = true;
+        this.held = Objects.requireNonNull(held);
+        this.dropped = Objects.requireNonNull(dropped);
+    }
+
+    /** Stale reads dropped because a validating re-read followed ({@link #validateReads}). */
+    public long validated() {
+        return validated;
+    }
+
+    /** Reports every stale read still held back, thread by thread (the run ended). */
+    public void flush() {
+        for (Thr t : thrs) {
+            if (t != null) {
+                release(t);
+            }
+        }
+    }
+
+    /** {@code thread} ended: its stale reads still held back are reported. */
+    public void end(int thread) {
+        release(thr(thread));
+    }
+
     // ---- the events ----
 
     /** A read of {@code location} by {@code thread} in {@code mode} (not {@link AccessMode#RELEASE}). */
@@ -155,8 +196,12 @@ public final class RobustnessMonitor {
         Thr t = thr(thread);
         int x = index(location);
         Loc l = loc(x);
+        if (t.held != null && !t.held.isEmpty()) {
+            validateBy(t, x, so);
+        }
         checkRead(t, l, x, thread, location, id, so ? vol.get(x) : 0);
         readUpdate(t, l, x, mode.acquires());
+        noteRead(t, x, l);
     }
 
     /**
@@ -165,7 +210,13 @@ public final class RobustnessMonitor {
      */
     public void loadUnchecked(int thread, int location, AccessMode mode) {
         int x = index(location);
-        readUpdate(thr(thread), loc(x), x, mode.acquires());
+        Thr t = thr(thread);
+        Loc l = loc(x);
+        if (t.held != null && !t.held.isEmpty()) {
+            validateBy(t, x, false);
+        }
+        readUpdate(t, l, x, mode.acquires());
+        noteRead(t, x, l);
     }
 
     /** A write of an unknown value to {@code location} by {@code thread} in {@code mode} (not {@link AccessMode#ACQUIRE}). */
@@ -182,8 +233,9 @@ public final class RobustnessMonitor {
         if (mode == AccessMode.ACQUIRE) {
             throw new IllegalArgumentException("a store has no acquire mode");
         }
-        boolean so = leadingFence(thread, mode);
         Thr t = thr(thread);
+        wrote(t);
+        boolean so = leadingFence(thread, mode);
         int x = index(location);
         Loc l = loc(x);
         checkWrite(t, l, x, thread, location, id, so ? volU.get(x) : 0);
@@ -208,8 +260,9 @@ public final class RobustnessMonitor {
     }
 
     private void rmw(int thread, int location, AccessMode mode, boolean known, long value, long id) {
-        boolean so = leadingFence(thread, mode);
         Thr t = thr(thread);
+        wrote(t);
+        boolean so = leadingFence(thread, mode);
         int x = index(location);
         Loc l = loc(x);
         checkWrite(t, l, x, thread, location, id, so ? volU.get(x) : 0);
@@ -239,8 +292,9 @@ public final class RobustnessMonitor {
 
     private void cas(int thread, int location, AccessMode mode, boolean valueAware, long expected, boolean success,
             long value, long id) {
-        boolean so = leadingFence(thread, mode);
         Thr t = thr(thread);
+        wrote(t); // a compare-and-set may write, and its expected value may be what a held read read
+        boolean so = leadingFence(thread, mode);
         int x = index(location);
         Loc l = loc(x);
         if (valueAware) {
@@ -261,6 +315,11 @@ public final class RobustnessMonitor {
     /** A fence of {@code thread}. */
     public void fence(int thread, FenceKind kind) {
         Thr t = thr(thread);
+        if (t.held != null && (kind == FenceKind.FULL || kind.acquires())) {
+            for (Held h : t.held) {
+                h.acquired = true; // from here on the thread's cur is at least the acq it had at the held read
+            }
+        }
         if (kind == FenceKind.FULL) {
             // the SC fence: fence(acq); RMW_acq_rel on the fences' location (its RC20 half only); fence(rel)
             t.cur.assign(t.acq);
@@ -285,25 +344,35 @@ public final class RobustnessMonitor {
     /** {@code thread} enters the monitor at {@code lock} (a location): an acquire read-modify-write, not checked. */
     public void lockEnter(int thread, int lock, long id) {
         int x = index(lock);
-        rmwUpdate(thr(thread), loc(x), x, true, false, false, 0, id);
+        Thr t = thr(thread);
+        wrote(t);
+        rmwUpdate(t, loc(x), x, true, false, false, 0, id);
     }
 
     /** {@code thread} exits the monitor at {@code lock}: a release store, not checked. */
     public void lockExit(int thread, int lock, long id) {
         int x = index(lock);
-        storeUpdate(thr(thread), loc(x), x, true, false, false, 0, id);
+        Thr t = thr(thread);
+        wrote(t);
+        storeUpdate(t, loc(x), x, true, false, false, 0, id);
     }
 
     /** {@code parent} starts {@code child}: the child begins with every clock of the parent. */
     public void start(int parent, int child) {
         Thr p = thr(parent);
-        thr(child).assign(p, ++nextKey);
+        wrote(p); // what the parent read so far goes to the child
+        Thr c = thr(child);
+        release(c);
+        c.assign(p, ++nextKey);
     }
 
     /** {@code joiner} has joined {@code joined}: every clock of the joined thread is joined into the joiner's. */
     public void join(int joiner, int joined) {
         Thr j = thr(joined);
-        thr(joiner).join(j);
+        release(j);
+        Thr t = thr(joiner);
+        wrote(t);
+        t.join(j);
     }
 
     /**
@@ -335,7 +404,12 @@ public final class RobustnessMonitor {
         // nothing older than the location's current life can be read (a retired location: retire)
         int cur = Math.max(Math.max(t.cur.get(x), floor), l.base);
         if (sc > cur) {
-            report(RobustnessViolation.Kind.STALE_READ, thread, location, id, l, sc, cur);
+            RobustnessViolation v = violation(RobustnessViolation.Kind.STALE_READ, thread, location, id, l, sc, cur);
+            if (validate && t.reads > t.lastWriteAt) {
+                hold(t, x, v); // a read since the thread's last write may be validated by a re-read
+            } else {
+                deliver(v);
+            }
         }
     }
 
@@ -368,9 +442,119 @@ public final class RobustnessMonitor {
 
     private void report(RobustnessViolation.Kind kind, int thread, int location, long id, Loc l, int scStamp,
             int visibleStamp) {
+        deliver(violation(kind, thread, location, id, l, scStamp, visibleStamp));
+    }
+
+    private static RobustnessViolation violation(RobustnessViolation.Kind kind, int thread, int location, long id, Loc l,
+            int scStamp, int visibleStamp) {
+        return new RobustnessViolation(kind, thread, location, id, l.id(scStamp), scStamp, l.id(visibleStamp),
+                visibleStamp);
+    }
+
+    private void deliver(RobustnessViolation v) {
         violations++;
-        sink.accept(new RobustnessViolation(kind, thread, location, id, l.id(scStamp), scStamp, l.id(visibleStamp),
-                visibleStamp));
+        sink.accept(v);
+    }
+
+    // ---- validated reads ----
+
+    /** Holds back stale read {@code v} of location {@code x} by {@code t}, with the views it was checked against. */
+    private void hold(Thr t, int x, RobustnessViolation v) {
+        if (t.held == null) {
+            t.held = new ArrayList<>(2);
+        }
+        // the held read's own number: noteRead gives it reads + 1 right after
+        t.held.add(new Held(v, x, t.reads + 1, t.cur.duplicate(), t.acq.duplicate()));
+        held.accept(v);
+    }
+
+    /**
+     * {@code t} reads location {@code x} ({@code so}: a volatile read under the synchronization-order rule): each
+     * held read of another location that this is the first re-read after, of a location read since the thread's last
+     * write, is dropped when every execution in which the held read reads its older write makes this read see a newer
+     * write than the first read did. In such an execution the thread's views at this read are at least the ones it
+     * had at the held read (everything read after it may have been older: nothing of it is counted), raised to its
+     * acquire view by an acquire or full fence between; the read cannot see below them, below the latest volatile
+     * write (so), or below its location's current life.
+     */
+    private void validateBy(Thr t, int x, boolean so) {
+        if (x >= t.readAt.length) {
+            return; // never read before
+        }
+        long at = t.readAt[x];
+        if (at <= t.lastWriteAt) {
+            return; // not read since the thread's last write: no read to validate against
+        }
+        int first = t.readStamp[x];
+        Loc l = loc(x);
+        for (int i = t.held.size() - 1; i >= 0; i--) {
+            Held h = t.held.get(i);
+            if (h.x == x || at >= h.at) {
+                continue; // the held read's own location, or not the first re-read since it
+            }
+            int bound = Math.max(h.cur.get(x), h.acquired ? h.acq.get(x) : 0);
+            bound = Math.max(Math.max(bound, so ? vol.get(x) : 0), l.base);
+            if (bound > first) {
+                t.held.remove(i);
+                validated++;
+                dropped.accept(h.violation);
+            }
+        }
+    }
+
+    /** {@code t} read location {@code x}, its last write. */
+    private void noteRead(Thr t, int x, Loc l) {
+        if (!validate) {
+            return;
+        }
+        if (x >= t.readAt.length) {
+            int n = Math.max(x + 1, t.readAt.length * 2);
+            t.readAt = Arrays.copyOf(t.readAt, n);
+            t.readStamp = Arrays.copyOf(t.readStamp, n);
+        }
+        t.readAt[x] = ++t.reads;
+        t.readStamp[x] = l.count;
+    }
+
+    /** {@code t} writes or synchronizes: what it read may now leave the thread, so its held reads are reported. */
+    private void wrote(Thr t) {
+        release(t);
+        t.lastWriteAt = t.reads;
+    }
+
+    /** Reports {@code t}'s held reads, in the order they were read. */
+    private void release(Thr t) {
+        if (t.held == null || t.held.isEmpty()) {
+            return;
+        }
+        for (Held h : t.held) {
+            deliver(h.violation);
+        }
+        t.held.clear();
+    }
+
+    /** A stale read held back: its violation, location, number among its thread's reads, and the views it saw. */
+    private static final class Held {
+        final RobustnessViolation violation;
+        final int x;
+        final long at;
+        final View cur;
+        final View acq;
+        boolean acquired; // an acquire or full fence of the thread since
+
+        Held(RobustnessViolation violation, int x, long at, View cur, View acq) {
+            this.violation = violation;
+            this.x = x;
+            this.at = at;
+            this.cur = cur;
+            this.acq = acq;
+        }
+
+        Held copy() {
+            Held h = new Held(violation, x, at, cur.duplicate(), acq.duplicate());
+            h.acquired = acquired;
+            return h;
+        }
     }
 
     // ---- the updates ----
@@ -577,6 +761,13 @@ public final class RobustnessMonitor {
         long[] memoCur = new long[0];
         // names these views while they only grow (Loc's marks); a new one when they are replaced; 0 is no thread's
         long key;
+        // validated reads: per location, the number of this thread's latest read of it (0: none) and the stamp it read;
+        // reads so far; the reads there were at the thread's last write; stale reads held back (null until one is)
+        long[] readAt = new long[0];
+        int[] readStamp = new int[0];
+        long reads;
+        long lastWriteAt;
+        List<Held> held;
 
         /** Makes room for location {@code x} in the memos. */
         void memoFor(int x) {
@@ -618,6 +809,16 @@ public final class RobustnessMonitor {
 
         Thr(Thr o) {
             key = o.key;
+            readAt = o.readAt.clone();
+            readStamp = o.readStamp.clone();
+            reads = o.reads;
+            lastWriteAt = o.lastWriteAt;
+            if (o.held != null) {
+                held = new ArrayList<>(o.held.size());
+                for (Held h : o.held) {
+                    held.add(h.copy());
+                }
+            }
             memoSc = o.memoSc.clone();
             memoM = o.memoM.clone();
             memoW = o.memoW.clone();
@@ -637,6 +838,7 @@ public final class RobustnessMonitor {
         void assign(Thr o, long newKey) {
             key = newKey;
             forgetMemos();
+            lastWriteAt = reads; // a new thread: nothing it reads before is validated
             sc.assign(o.sc);
             scU.assign(o.scU);
             cur.assign(o.cur);

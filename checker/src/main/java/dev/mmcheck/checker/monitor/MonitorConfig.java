@@ -14,9 +14,17 @@ package dev.mmcheck.checker.monitor;
  *                      (docs/monitors.md, "Every pending store")
  * @param jmmAddresses  the jmm analysis tracks at most this many live addresses at once (its views grow with
  *                      them); past it, it forgets its history and says so (docs/jmm-model.md)
+ * @param jmmValidatedReads the jmm analysis drops a stale read that a re-read of a version validates, as a seqlock's
+ *                      reader throws the data away (docs/jmm-model.md, "Seqlocks"); false reports every stale read
  */
 public record MonitorConfig(int bufferBound, boolean psoPaperInterlocked, int soberWindow,
-        boolean everyPendingStore, int jmmAddresses) {
+        boolean everyPendingStore, int jmmAddresses, boolean jmmValidatedReads) {
+
+    /** Settings with validated reads on. */
+    public MonitorConfig(int bufferBound, boolean psoPaperInterlocked, int soberWindow, boolean everyPendingStore,
+            int jmmAddresses) {
+        this(bufferBound, psoPaperInterlocked, soberWindow, everyPendingStore, jmmAddresses, true);
+    }
 
     /** Java semantics, buffers of 4096 stores, a Sober window of 64 writes, every pending store checked, 256 jmm addresses (JmmAnalyzer.DEFAULT_BOUND). */
     public static MonitorConfig defaults() {
@@ -30,16 +38,25 @@ public record MonitorConfig(int bufferBound, boolean psoPaperInterlocked, int so
 
     /** A copy with another buffer bound. */
     public MonitorConfig withBufferBound(int bound) {
-        return new MonitorConfig(bound, psoPaperInterlocked, soberWindow, everyPendingStore, jmmAddresses);
+        return new MonitorConfig(bound, psoPaperInterlocked, soberWindow, everyPendingStore, jmmAddresses,
+                jmmValidatedReads);
     }
 
     /** A copy whose jmm analysis tracks at most {@code addresses} live addresses at once. */
     public MonitorConfig withJmmAddresses(int addresses) {
-        return new MonitorConfig(bufferBound, psoPaperInterlocked, soberWindow, everyPendingStore, addresses);
+        return new MonitorConfig(bufferBound, psoPaperInterlocked, soberWindow, everyPendingStore, addresses,
+                jmmValidatedReads);
     }
 
     /** A copy that checks every pending store ({@code true}) or only the last one, as the paper does. */
     public MonitorConfig withEveryPendingStore(boolean every) {
-        return new MonitorConfig(bufferBound, psoPaperInterlocked, soberWindow, every, jmmAddresses);
+        return new MonitorConfig(bufferBound, psoPaperInterlocked, soberWindow, every, jmmAddresses,
+                jmmValidatedReads);
+    }
+
+    /** A copy whose jmm analysis drops stale reads a re-read validates ({@code true}) or reports every one. */
+    public MonitorConfig withJmmValidatedReads(boolean validated) {
+        return new MonitorConfig(bufferBound, psoPaperInterlocked, soberWindow, everyPendingStore, jmmAddresses,
+                validated);
     }
 }

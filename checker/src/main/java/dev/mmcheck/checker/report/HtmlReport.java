@@ -78,8 +78,8 @@ public final class HtmlReport {
         List<Finding> findings = outcome.findings();
         List<Finding> fresh = outcome.fresh();
         if (findings.isEmpty() && whole) {
-            b.append("<p class=\"ok\">No violations: every TSO/PSO execution these runs predict is sequentially "
-                    + "consistent.</p>\n");
+            b.append("<p class=\"ok\">No violations: every ").append(Summary.models(result))
+                    .append(" execution these runs predict is sequentially consistent.</p>\n");
         }
         if (!findings.isEmpty()) {
             b.append("<h2>").append(findings.size()).append(findings.size() == 1 ? " finding" : " findings")

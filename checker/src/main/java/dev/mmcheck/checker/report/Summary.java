@@ -91,7 +91,7 @@ public final class Summary {
                         + "accesses is sequentially consistent; the objects not drawn were not checked");
                 return out;
             }
-            out.add("no violations: every TSO/PSO execution these runs predict is sequentially consistent"
+            out.add("no violations: every " + models(result) + " execution these runs predict is sequentially consistent"
                     + (!serial ? "" : cut ? "; the serializability searches were cut short (see the notes), so the "
                     + result.transactions() + " transactions may still not be serializable"
                     : ", and the " + result.transactions() + " transactions are serializable"));
@@ -252,5 +252,16 @@ public final class Summary {
                     + " (" + why + ")");
         }
         out.add("    fix   : " + v.advice());
+    }
+
+    /** The models a clean run's executions were predicted under, as the summary names them: "TSO/PSO", "TSO/PSO/JMM". */
+    static String models(CheckResult result) {
+        List<String> m = new ArrayList<>();
+        for (Analysis a : List.of(Analysis.TSO, Analysis.PSO, Analysis.JMM)) {
+            if (result.analyses().contains(a)) {
+                m.add(a.option().toUpperCase(java.util.Locale.ROOT));
+            }
+        }
+        return m.isEmpty() ? "TSO/PSO" : String.join("/", m);
     }
 }

@@ -54,11 +54,23 @@ public final class Findings implements FindingSink {
     @Override
     public void storeBuffered(Analysis analysis, int storeThread, int storeKind, int storeAddress, int storeSite,
             long storeSeq, int thread, int accessKind, int accessAddress, int accessSite, long accessSeq) {
+        storeBuffered(analysis, storeThread, storeKind, storeAddress, storeSite, storeSeq, thread, accessKind,
+                accessAddress, accessSite, accessSeq, prevOf(thread));
+    }
+
+    @Override
+    public Prev prevOf(int thread) {
+        return new Prev(last.seq(thread), last.kind(thread), last.operand(thread), last.site(thread));
+    }
+
+    @Override
+    public void storeBuffered(Analysis analysis, int storeThread, int storeKind, int storeAddress, int storeSite,
+            long storeSeq, int thread, int accessKind, int accessAddress, int accessSite, long accessSeq, Prev prev) {
         // what the store and the access reached (the field, or the array's type), whichever object: one race of a
         // helper on a counter and another on a record are two (docs/report-format.md, "One finding per race")
         long storeShape = names.addressShape(storeAddress);
         long accessShape = storeAddress == accessAddress ? storeShape : names.addressShape(accessAddress);
-        Violation v = table.get(analysis.ordinal(), storeSite, last.site(thread), accessSite, storeShape, accessShape);
+        Violation v = table.get(analysis.ordinal(), storeSite, prev.site(), accessSite, storeShape, accessShape);
         if (v != null) {
             v.seenAgain();
             return;
@@ -66,13 +78,13 @@ public final class Findings implements FindingSink {
         try {
             checkNaming(accessSeq);
             v = new Namer(names).storeBuffered(analysis, storeThread, storeKind, storeAddress, storeSite, storeSeq,
-                    thread, accessKind, accessAddress, accessSite, accessSeq);
+                    thread, accessKind, accessAddress, accessSite, accessSeq, prev);
         } catch (RuntimeException | Error e) {
             namingFailed(accessSeq, e);
             v = new Namer(RAW_NAMES).storeBuffered(analysis, storeThread, storeKind, storeAddress, storeSite,
-                    storeSeq, thread, accessKind, accessAddress, accessSite, accessSeq);
+                    storeSeq, thread, accessKind, accessAddress, accessSite, accessSeq, prev);
         }
-        table.put(analysis.ordinal(), storeSite, last.site(thread), accessSite, storeShape, accessShape, v);
+        table.put(analysis.ordinal(), storeSite, prev.site(), accessSite, storeShape, accessShape, v);
         violations.add(v);
         names.reported(storeSite, accessSite);
     }
@@ -171,16 +183,16 @@ public final class Findings implements FindingSink {
         }
 
         Violation storeBuffered(Analysis analysis, int storeThread, int storeKind, int storeAddress, int storeSite,
-                long storeSeq, int t, int accessKind, int accessAddress, int accessSite, long accessSeq) {
+                long storeSeq, int t, int accessKind, int accessAddress, int accessSite, long accessSeq, Prev before) {
             EventInfo store = info("store", storeThread, storeKind, storeAddress, storeSite);
             EventInfo prev;
-            long prevSeq = last.seq(t);
+            long prevSeq = before.seq();
             if (prevSeq < 0) {
                 prev = new EventInfo("prev", threadName(t), "none", Site.at("?", 0), "");
-            } else if (EventKind.of(last.kind(t)) == EventKind.THREAD_START && last.operand(t) == t) {
-                prev = new EventInfo("prev", threadName(t), "begin", by.siteOf(last.site(t)), "");
+            } else if (EventKind.of(before.kind()) == EventKind.THREAD_START && before.operand() == t) {
+                prev = new EventInfo("prev", threadName(t), "begin", by.siteOf(before.site()), "");
             } else {
-                prev = info("prev", t, last.kind(t), last.operand(t), last.site(t));
+                prev = info("prev", t, before.kind(), before.operand(), before.site());
             }
             EventInfo access = info("access", t, accessKind, accessAddress, accessSite);
             List<Long> seqs = window.path(storeSeq, prevSeq);

@@ -717,4 +717,52 @@ public final class RaOracle {
     public boolean scAndConsistent(Graph g) {
         return consistent(g) && sequentiallyConsistent(g);
     }
+
+    // ---- question 3: does a re-read validate a stale read? ----
+
+    /**
+     * For the SC prefix {@code g}, whose next operation of thread {@code t} is a read the monitor reports as stale:
+     * whether in every graph made of {@code g}, that read reading another write than the SC run's such that the graph is
+     * consistent and not SC (each alternative of {@link #alternatives}), and {@code t}'s operations after it up to
+     * operation {@code second} (each reading any write that keeps the graph consistent), {@code second} reads another
+     * write than operation {@code first} (an earlier read of {@code t}, in {@code g}) read. Other threads' later
+     * operations are left out: they only add constraints, and a consistent graph without them extends to a whole one.
+     */
+    public boolean validated(Graph g, int t, int first, int second) {
+        int e = seq[t][g.added[t]];
+        int op = opOf[e];
+        if (e != accessOf[op]) {
+            int[] m = g.mo[fenceLoc];
+            g = add(g, e, m[m.length - 1]);
+            e = accessOf[op];
+        }
+        int[] m = g.mo[loc[e]];
+        int last = m[m.length - 1];
+        int source = g.rf[accessOf[first]];
+        for (int w : candidates(g, e)) {
+            if (w == last) {
+                continue;
+            }
+            Graph h = add(g, e, w);
+            if (consistent(h) && !sequentiallyConsistent(h) && !differs(h, t, accessOf[second], source)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether every consistent way to add {@code t}'s events up to {@code second} has it read another write than {@code source}. */
+    private boolean differs(Graph g, int t, int second, int source) {
+        int e = seq[t][g.added[t]];
+        for (int w : candidates(g, e)) {
+            Graph h = add(g, e, w);
+            if (!consistent(h)) {
+                continue;
+            }
+            if (e == second ? h.rf[e] == source : !differs(h, t, second, source)) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

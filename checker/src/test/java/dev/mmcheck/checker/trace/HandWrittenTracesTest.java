@@ -50,7 +50,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <pre>
  *   # expect finding: race:Buf#putInt@Ring#write:int[][]->Buf#getInt@Reader#poll:int[][]
  * </pre>
- * and then gets exactly those, as many as declared.
+ * and then gets exactly those, as many as declared. A trace with stale reads the jmm analysis drops as validated
+ * (docs/jmm-model.md, "Seqlocks") declares how many: {@code # validated reads: N}.
  */
 class HandWrittenTracesTest {
 
@@ -140,6 +141,8 @@ class HandWrittenTracesTest {
         }
         List<Note> notes = new ArrayList<>(result.notes());
         notes.removeIf(n -> n.kind().equals("fenced-shortcut"));
+        // a validated read is said (trace 32 has one): not a bound
+        notes.removeIf(n -> n.kind().equals("jmm-validated-reads") && text.contains("# validated reads: " + n.count()));
         assertEquals(List.of(), notes, "no bound may be reached on a small trace");
     }
 }

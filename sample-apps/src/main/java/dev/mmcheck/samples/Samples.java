@@ -67,6 +67,7 @@ public final class Samples {
         add(S52_SeqlockReread.class);
         add(S53_ImmutablePublication.class);
         add(S54_SeqlockFenced.class);
+        add(S55_StampedLockOptimistic.class);
         // benchmark workloads (bench/agent-overhead.sh): no verdict, not run by the samples' tests
         add(W01_QueueContention.class);
         add(W02_ArrayCompute.class);

@@ -202,7 +202,7 @@ final class CallRewriting {
      */
     void juc(MethodInsnNode m, JdkModel.Treatment treatment) {
         boolean constructor = treatment == JdkModel.Treatment.JUC_FUNCTIONS;
-        int site = rw.site(m);
+        int site = rw.site(m, JdkModel.jucMode(m.owner, m.name));
         Type[] args = Type.getArgumentTypes(m.desc);
         InsnList before = new InsnList();
         int[] slots = spillArguments(before, args);

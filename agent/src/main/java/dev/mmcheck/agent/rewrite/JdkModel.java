@@ -139,6 +139,24 @@ final class JdkModel {
         }
     }
 
+    /**
+     * The site mode of a {@link Treatment#JUC} call's events (checker.event.SiteModes): for StampedLock what the JDK
+     * does inside (tryOptimisticRead a volatile read of the state, validate an acquire fence and that read, taking
+     * the write lock a compare-and-set and a storeStoreFence), which the jmm analysis needs to see a seqlock in it;
+     * empty for every other call.
+     */
+    static String jucMode(String owner, String name) {
+        if (!owner.equals("java/util/concurrent/locks/StampedLock")) {
+            return "";
+        }
+        return switch (name) {
+            case "tryOptimisticRead" -> "optimistic-read";
+            case "validate" -> "validate";
+            case "writeLock", "tryWriteLock", "writeLockInterruptibly", "tryConvertToWriteLock" -> "write-lock";
+            default -> "";
+        };
+    }
+
     private static final Set<String> ATOMICS = Set.of("java/util/concurrent/atomic/AtomicInteger",
             "java/util/concurrent/atomic/AtomicLong", "java/util/concurrent/atomic/AtomicBoolean",
             "java/util/concurrent/atomic/AtomicReference");

@@ -307,4 +307,18 @@ class JdkModelTest {
         assertEquals(JdkModel.Treatment.MAYBE_JUC, JdkModel.classify(Opcodes.INVOKEINTERFACE, "java/util/Map", "put",
                 "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", false).treatment());
     }
+
+    /** StampedLock's calls carry what the JDK does inside them, for the jmm analysis; every other JUC call nothing. */
+    @Test
+    void stampedLockCallsCarryTheirModes() {
+        String sl = "java/util/concurrent/locks/StampedLock";
+        assertEquals("optimistic-read", JdkModel.jucMode(sl, "tryOptimisticRead"));
+        assertEquals("validate", JdkModel.jucMode(sl, "validate"));
+        for (String m : java.util.List.of("writeLock", "tryWriteLock", "writeLockInterruptibly", "tryConvertToWriteLock")) {
+            assertEquals("write-lock", JdkModel.jucMode(sl, m), m);
+        }
+        assertEquals("", JdkModel.jucMode(sl, "readLock"));
+        assertEquals("", JdkModel.jucMode(sl, "unlockWrite"));
+        assertEquals("", JdkModel.jucMode("java/util/concurrent/locks/ReentrantLock", "lock"));
+    }
 }

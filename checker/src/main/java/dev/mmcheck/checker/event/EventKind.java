@@ -145,6 +145,7 @@ public enum EventKind {
             case "cas": case "interlocked": case "il": case "rmw": case "get-and-set": case "get-and-add":
             case "compare-and-exchange": case "cas-acquire": case "cas-release": case "cas-plain": case "cas-failed":
             case "cas-acquire-failed": case "cas-release-failed": case "cas-plain-failed":
+            case "juc-optimistic-read": case "juc-validate": case "juc-write-lock":
                 return INTERLOCKED;
             case "fence": case "full-fence":
                 return FULL_FENCE;

@@ -13,9 +13,20 @@ package dev.mmcheck.checker.event;
  * for the store-buffer models). A {@link EventKind#STORE_STORE_FENCE} is {@code release} (releaseFence, Unsafe's
  * storeFence) or {@code storestore} (storeStoreFence), a {@link EventKind#LOAD_FENCE} {@code acquire} (acquireFence,
  * Unsafe's loadFence) or {@code loadload} (loadLoadFence); either empty when not said (the final-field freeze at a
- * constructor's end, a trace from before fences had modes). Every other kind's mode is empty.
+ * constructor's end, a trace from before fences had modes). A call into {@code java.util.concurrent} logged as an
+ * interlocked event on its synchronization (docs/mapping.md) is empty, or for {@code StampedLock} what the JDK does
+ * there: {@link #OPTIMISTIC_READ} (tryOptimisticRead: a volatile read of the state), {@link #VALIDATE} (validate: an
+ * acquire fence, then that read) or {@link #WRITE_LOCK} (taking the write lock: a compare-and-set of the state and a
+ * storeStoreFence). Every other kind's mode is empty.
  */
 public final class SiteModes {
+
+    /** StampedLock.tryOptimisticRead's events: a volatile read of the lock's state. */
+    public static final String OPTIMISTIC_READ = "optimistic-read";
+    /** StampedLock.validate's events: an acquire fence, then a volatile read of the lock's state. */
+    public static final String VALIDATE = "validate";
+    /** StampedLock's write-lock acquisitions: a volatile compare-and-set of the state, then a storeStoreFence. */
+    public static final String WRITE_LOCK = "write-lock";
 
     /** A volatile load. */
     public static final String VOLATILE = "volatile";

@@ -144,6 +144,9 @@ public final class JmmAnalyzer implements Analyzer {
             }
             case Kinds.INTERLOCKED -> {
                 int x = location(operand);
+                if (stamped(t, x, site, seq)) {
+                    return;
+                }
                 int code = rmwCode(site);
                 AccessMode mode = MODES[code & 7];
                 tag(t, kind, site);
@@ -324,6 +327,40 @@ public final class JmmAnalyzer implements Analyzer {
     }
 
     /**
+     * A StampedLock call's event (its site's mode, {@code SiteModes}), as the JDK implements it: tryOptimisticRead a
+     * volatile read of the state, validate an acquire fence and that read, a write-lock acquisition a volatile
+     * compare-and-set and a storeStoreFence (a release fence, the one that makes a validation see a writer's data
+     * writes as after it). False for every other interlocked event.
+     */
+    private boolean stamped(int t, int x, int site, long seq) {
+        int c = cached(site, 3);
+        if (c < 0) {
+            c = cache(site, 3, switch (modeOfSite.apply(site)) {
+                case "optimistic-read" -> 1;
+                case "validate" -> 2;
+                case "write-lock" -> 3;
+                default -> 0;
+            });
+        }
+        switch (c) {
+            case 1 -> monitor.load(t, x, AccessMode.VOLATILE, seq);
+            case 2 -> {
+                monitor.fence(t, FenceKind.ACQUIRE);
+                monitor.load(t, x, AccessMode.VOLATILE, seq);
+            }
+            case 3 -> {
+                tag(t, Kinds.INTERLOCKED, site);
+                monitor.rmw(t, x, AccessMode.VOLATILE, seq);
+                monitor.fence(t, FenceKind.RELEASE);
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * A read-modify-write's mode (the access mode, with {@link #FAILED} for a compare-and-set that failed): its site's
      * {@code acquire}, {@code release}, {@code plain}, each with {@code -failed}, {@code failed}; empty is a volatile
      * one that succeeded (and every interlocked event of a trace written before the modes were recorded).
@@ -362,7 +399,7 @@ public final class JmmAnalyzer implements Analyzer {
     }
 
     private int cached(int site, int group) {
-        int i = site * 3 + group;
+        int i = site * 4 + group;
         return site >= 0 && i < siteCode.length ? siteCode[i] - 1 : -1;
     }
 
@@ -370,7 +407,7 @@ public final class JmmAnalyzer implements Analyzer {
         if (site < 0) {
             return code;
         }
-        int i = site * 3 + group;
+        int i = site * 4 + group;
         if (i >= siteCode.length) {
             siteCode = Arrays.copyOf(siteCode, Math.max(i + 1, siteCode.length * 2));
         }

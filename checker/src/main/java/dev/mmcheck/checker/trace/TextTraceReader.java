@@ -249,6 +249,10 @@ public final class TextTraceReader {
             case "cas-release-failed":
             case "cas-plain-failed":
                 return word.toLowerCase(java.util.Locale.ROOT).substring("cas-".length());
+            case "juc-optimistic-read":
+            case "juc-validate":
+            case "juc-write-lock":
+                return word.toLowerCase(java.util.Locale.ROOT).substring("juc-".length());
             default:
                 return "";
         }

@@ -80,6 +80,7 @@ public final class TextTraceWriter implements EventSink {
             case INTERLOCKED -> switch (mode) {
                 case "acquire", "release", "plain", "failed", "acquire-failed", "release-failed", "plain-failed" ->
                         "cas-" + mode;
+                case "optimistic-read", "validate", "write-lock" -> "juc-" + mode;
                 default -> null;
             };
             case STORE_STORE_FENCE -> switch (mode) {

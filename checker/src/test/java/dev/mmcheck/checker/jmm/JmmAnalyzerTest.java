@@ -315,4 +315,31 @@ class JmmAnalyzerTest {
             }
         }
     }
+
+    /**
+     * StampedLock's optimistic read as the agent logs it (each call an interlocked event before and after, on the lock's
+     * address, with the site mode of what the JDK does): a torn read between tryOptimisticRead and validate is dropped,
+     * as validate's read of the state must see the write lock taken before the data the reader read new. Logged as any
+     * other java.util.concurrent call (a read-modify-write, no mode), the validation is a write of the thread, and the
+     * torn read is reported.
+     */
+    @Test
+    void aStampedLocksOptimisticReadIsValidated() {
+        int lock = 3;
+        for (String validate : List.of("validate", "")) {
+            got.clear();
+            JmmAnalyzer a = analyzer(16);
+            ev(a, Kinds.INTERLOCKED, 1, lock, 30, "optimistic-read");
+            ev(a, Kinds.INTERLOCKED, 1, lock, 30, "optimistic-read");
+            ev(a, Kinds.INTERLOCKED, 0, lock, 40, "write-lock");
+            ev(a, Kinds.INTERLOCKED, 0, lock, 40, "write-lock");
+            ev(a, Kinds.STORE, 0, DATA, 12, "");
+            ev(a, Kinds.STORE, 0, FLAG, 13, "");
+            ev(a, Kinds.LOAD, 1, FLAG, 21, "");
+            ev(a, Kinds.LOAD, 1, DATA, 22, "");   // torn: FLAG new, DATA may be old
+            ev(a, Kinds.INTERLOCKED, 1, lock, 31 + validate.length(), validate);
+            ev(a, Kinds.INTERLOCKED, 1, lock, 31 + validate.length(), validate);
+            assertEquals(validate.isEmpty() ? 1 : 0, got().size(), "validate '" + validate + "'");
+        }
+    }
 }

@@ -127,6 +127,8 @@ class TextTraceReaderTest {
             {"opaque-load", "load", "opaque"}, {"store", "store", ""}, {"opaque-store", "store", "opaque"},
             {"release-fenced-store", "store", "release"}, {"release-store", "release-store", ""},
             {"load:some-mode", "load", "some-mode"}, {"cas:acquire", "cas", "acquire"},
+            {"juc-optimistic-read", "cas", "optimistic-read"}, {"juc-validate", "cas", "validate"},
+            {"juc-write-lock", "cas", "write-lock"},
         };
         for (String[] w : words) {
             Symbols s = new Symbols();

@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A real library in the project's own tests: jctools-core's queues and NonBlockingHashMap move items
  * between real threads under the agent (JctoolsHarness). Every item arrives exactly once, nothing in
  * mmcheck fails, every event is checked, and no report's race (its store or access) is in the harness,
- * which is correct; JCTools' own relaxed-by-design patterns may be reported.
+ * which is correct; JCTools' own relaxed-by-design patterns may be reported. Both with the default models and with
+ * the access-mode analysis beside them ({@code models=tso:pso:jmm}, docs/jmm-model.md).
  */
 class JctoolsIT {
 
@@ -35,13 +36,26 @@ class JctoolsIT {
 
     @Test
     void itemsMoveThroughJctoolsExactlyOnceWithNoFalseReportAndNothingUnchecked() throws Exception {
+        check("");
+    }
+
+    @Test
+    void theAccessModeAnalysisReportsNothingInTheHarnessEither() throws Exception {
+        check("models=tso:pso:jmm");
+    }
+
+    private void check(String options) throws Exception {
         Path report = dir.resolve("jctools.json");
-        AgentRun run = AgentRun.main(report, jctoolsJar(), "dev.mmcheck.samples.jctools.JctoolsHarness", "20000");
+        AgentRun run = AgentRun.mainWith(report, options, jctoolsJar(), "dev.mmcheck.samples.jctools.JctoolsHarness",
+                "20000");
         assertEquals(0, run.exit, run.output);
         assertTrue(run.output.contains("harness: all items arrived exactly once"), run.output);
         assertEquals(13, run.output.lines().filter(l -> l.startsWith("harness: ") && l.contains(" ok (")).count(),
                 run.output);
         JsonNode r = run.report;
+        if (!options.isEmpty()) {
+            assertTrue(r.get("analyses").toString().contains("jmm"), r.get("analyses").toString());
+        }
         assertTrue(r.get("complete").asBoolean(), "complete: " + r.get("notes") + r.get("failures"));
         assertEquals(0, r.get("failures").size(), r.get("failures").toString());
         assertEquals(r.get("run").get("eventsProduced").asLong(), r.get("run").get("eventsConsumed").asLong());

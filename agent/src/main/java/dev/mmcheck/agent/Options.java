@@ -137,12 +137,14 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
 
     /**
      * Infrastructure that is not the code under test, excluded unless {@code excludes} is given: test runners
-     * (JUnit, TestNG, Surefire, Gradle's workers), mocking libraries (Mockito, EasyMock) and assertion libraries
-     * (AssertJ, Hamcrest). Their synchronization is still logged (docs/agent.md).
+     * (JUnit, TestNG, Surefire, Gradle's workers), mocking libraries (Mockito, EasyMock, and what Mockito runs on:
+     * Byte Buddy, Objenesis) and assertion libraries (AssertJ, Hamcrest). Their synchronization is still logged
+     * (docs/agent.md).
      */
     public static final List<String> DEFAULT_EXCLUDES = List.of("org.junit.*", "junit.*", "org.opentest4j.*",
             "org.apiguardian.*", "org.apache.maven.*", "org.gradle.*", "worker.org.gradle.*", "org.testng.*",
-            "org.mockito.*", "org.easymock.*", "org.assertj.*", "org.hamcrest.*");
+            "org.mockito.*", "org.easymock.*", "net.bytebuddy.*", "org.objenesis.*", "org.assertj.*",
+            "org.hamcrest.*");
 
     /** A malformed option: the message names the option and what is wrong. */
     public static final class OptionException extends Exception {

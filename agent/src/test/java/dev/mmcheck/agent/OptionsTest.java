@@ -211,6 +211,9 @@ class OptionsTest {
         assertFalse(all.instruments("org.mockito.internal.util.concurrent.WeakConcurrentMap"));
         assertFalse(all.instruments("org.assertj.core.api.Assertions"));
         assertFalse(all.instruments("org.hamcrest.Matchers"));
+        // ... and what Mockito runs on: Byte Buddy's advice dispatch and Objenesis' instantiators
+        assertFalse(all.instruments("net.bytebuddy.TypeCache"));
+        assertFalse(all.instruments("org.objenesis.ObjenesisStd"));
         assertTrue(all.instruments("com.acme.Queue$MockitoMock$1234"), "a mock of the code under test is in its package");
         Options some = Options.parse("includes=com.acme.*,excludes=com.acme.gen.*", props());
         assertTrue(some.instruments("com.acme.Queue"));

@@ -24,15 +24,24 @@ public final class Applied {
     /** The findings (cycles left out) of {@code run} replayed under {@code analyses} with {@code changes} made. */
     public static List<Finding> findings(EventBuffer run, Symbols symbols, Set<Analysis> analyses,
             Collection<Change> changes) {
-        Checker checker = new Checker(symbols, Checker.Config.defaults().withAnalyses(analyses)
-                .withAutoSerializability(false));
-        Rewrite.replay(run, symbols, changes, checker);
         List<Finding> out = new ArrayList<>();
-        for (Finding f : Finding.group(checker.result().violations())) {
+        for (Finding f : replayed(run, symbols, analyses, changes)) {
             if (!f.isCycle()) {
                 out.add(f);
             }
         }
         return out;
+    }
+
+    /**
+     * Every finding, cycles too, of {@code run} replayed under {@code analyses} (the serializability checks only when
+     * named) with {@code changes} made: the one replay both this class and {@link FixSearch} make.
+     */
+    static List<Finding> replayed(EventBuffer run, Symbols symbols, Set<Analysis> analyses,
+            Collection<Change> changes) {
+        Checker checker = new Checker(symbols, Checker.Config.defaults().withAnalyses(analyses)
+                .withAutoSerializability(false));
+        Rewrite.replay(run, symbols, changes, checker);
+        return Finding.group(checker.result().violations());
     }
 }

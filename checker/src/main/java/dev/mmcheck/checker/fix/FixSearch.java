@@ -1,6 +1,5 @@
 package dev.mmcheck.checker.fix;
 
-import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.EventBuffer;
 import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.event.Names;
@@ -261,10 +260,7 @@ public final class FixSearch {
         Map<String, Finding> out = new LinkedHashMap<>();
         for (Run r : runs) {
             replays++;
-            Checker checker = new Checker(r.symbols(), Checker.Config.defaults().withAnalyses(models)
-                    .withAutoSerializability(false));
-            Rewrite.replay(r.events(), r.symbols(), changes, checker);
-            for (Finding f : Finding.group(checker.result().violations())) {
+            for (Finding f : Applied.replayed(r.events(), r.symbols(), models, changes)) {
                 if (cycles || !f.isCycle()) {
                     out.putIfAbsent(key(f), f);
                 }

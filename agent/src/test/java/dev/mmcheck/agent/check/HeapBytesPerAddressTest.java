@@ -7,15 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link Heap#BYTES_PER_ADDRESS}, which sizes the memory bound, against the heap's growth when the real class tracks
- * objects: the constant must be within a factor of three of what an address costs (one address per object, the
- * costliest case per address: the object's record is shared by no other address). Measured on JDK 17, 300,000
- * objects: 138 bytes under the serial collector, 164 under G1 alone, 201 in Surefire's JVM after the module's
- * other tests, so the constant is low by 1.4 to 2.1 times for objects with one address (see the report of issue 34).
+ * objects: the constant must be within 1.5 times of what an address costs (one address per object, the costliest case
+ * per address: the object's record is shared by no other address). Measured on JDK 17, 300,000 objects: 138 bytes
+ * under the serial collector, 164 under G1 alone, 201 in Surefire's JVM after the module's other tests; the constant
+ * is 160. The former constant, 96, fails this test (it under-counted by up to two times: issue 34).
  */
 class HeapBytesPerAddressTest {
 
     @Test
-    void theConstantIsWithinAFactorOfThreeOfTheMeasuredCost() {
+    void theConstantIsWithinOneAndAHalfTimesOfTheMeasuredCost() {
         FieldTable fields = new FieldTable();
         int next = fields.id("x.Node", "next");
         Heap heap = new Heap(fields, () -> 0);
@@ -31,7 +31,7 @@ class HeapBytesPerAddressTest {
         long after = usedAfterCollections();
         long perAddress = (after - before) / heap.addresses();
         assertTrue(heap.addresses() == n && live.length == n, "every object tracked, and kept alive");
-        assertTrue(perAddress <= 3L * Heap.BYTES_PER_ADDRESS && perAddress * 3 >= Heap.BYTES_PER_ADDRESS,
+        assertTrue(perAddress * 2 <= 3L * Heap.BYTES_PER_ADDRESS && perAddress * 3 >= 2L * Heap.BYTES_PER_ADDRESS,
                 "measured " + perAddress + " bytes per address, the constant says " + Heap.BYTES_PER_ADDRESS);
     }
 

@@ -141,6 +141,9 @@ public final class RobustnessMonitor {
                 t.curU.raise(x, l.countU);
                 t.acqU.raise(x, l.countU);
                 t.relU.raise(x, l.countU);
+                if (x < t.readAt.length) {
+                    t.readAt[x] = 0; // a new location: no thread has read it (validated reads)
+                }
             }
         }
         vol.raise(x, l.count);

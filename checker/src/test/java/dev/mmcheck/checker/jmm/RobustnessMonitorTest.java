@@ -234,4 +234,30 @@ class RobustnessMonitorTest {
         assertEquals("WRITE_PLACEMENT at event 4 (thread 1, location 0): can be placed right after the initial "
                 + "value (#0) though SC orders write 1 (#1) before it", v.toString());
     }
+
+    /**
+     * Validated reads: a location retired (its object collected, its id given to another) is a new location that no
+     * thread has read, so a thread's first read of it validates nothing. Without forgetting the old reads, T0's read
+     * of the new z after a fence looks like a re-read that must see a newer write than its read of the old z, and the
+     * stale read of x is dropped.
+     */
+    @Test
+    void aRetiredLocationIsNotReReadForAValidation() {
+        int z = 2;
+        List<RobustnessViolation> dropped = new ArrayList<>();
+        m.validateReads(v -> { }, dropped::add);
+        m.load(0, z, PLAIN, 1);            // the old z, read at its initial value
+        m.store(1, z, PLAIN, 1, 2);
+        m.store(1, X, PLAIN, 1, 3);
+        m.store(1, Y, PLAIN, 1, 4);
+        m.load(0, Y, PLAIN, 5);            // y new
+        m.load(0, X, PLAIN, 6);            // x may be old: held
+        m.retire(z);
+        m.fence(0, FenceKind.ACQUIRE);
+        m.load(0, z, PLAIN, 7);            // the new z: not a re-read
+        m.flush();
+        assertEquals(List.of(), dropped);
+        assertEquals(1, reports.size(), reports.toString());
+        assertEquals(6, reports.get(0).event());
+    }
 }

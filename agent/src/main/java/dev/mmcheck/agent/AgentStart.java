@@ -266,7 +266,8 @@ final class AgentStart {
     /** The findings so far as the report groups and words them, for the loop's test boundaries and progress lines. */
     private static List<FindingsView.Shown> reportView(Checker checker) {
         List<FindingsView.Shown> shown = new ArrayList<>();
-        for (Finding f : Finding.group(checker.result().violations())) {
+        // reported(), not result(): mid-run, the analyses keep what they hold back (jmm's reads awaiting a validation)
+        for (Finding f : Finding.group(checker.reported())) {
             shown.add(new FindingsView.Shown() {
                 @Override
                 public String key() {

@@ -1,5 +1,6 @@
 package dev.mmcheck.agent.rewrite;
 
+import dev.mmcheck.checker.event.SiteModes;
 import dev.mmcheck.runtime.Kinds;
 
 import java.util.Set;
@@ -150,9 +151,10 @@ final class JdkModel {
             return "";
         }
         return switch (name) {
-            case "tryOptimisticRead" -> "optimistic-read";
-            case "validate" -> "validate";
-            case "writeLock", "tryWriteLock", "writeLockInterruptibly", "tryConvertToWriteLock" -> "write-lock";
+            case "tryOptimisticRead" -> SiteModes.OPTIMISTIC_READ;
+            case "validate" -> SiteModes.VALIDATE;
+            case "writeLock", "tryWriteLock", "writeLockInterruptibly", "tryConvertToWriteLock" ->
+                    SiteModes.WRITE_LOCK;
             default -> "";
         };
     }

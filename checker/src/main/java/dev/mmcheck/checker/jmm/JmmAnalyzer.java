@@ -1,5 +1,6 @@
 package dev.mmcheck.checker.jmm;
 
+import dev.mmcheck.checker.event.SiteModes;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.finding.Analyzer;
 import dev.mmcheck.checker.finding.FindingSink;
@@ -336,9 +337,9 @@ public final class JmmAnalyzer implements Analyzer {
         int c = cached(site, 3);
         if (c < 0) {
             c = cache(site, 3, switch (modeOfSite.apply(site)) {
-                case "optimistic-read" -> 1;
-                case "validate" -> 2;
-                case "write-lock" -> 3;
+                case SiteModes.OPTIMISTIC_READ -> 1;
+                case SiteModes.VALIDATE -> 2;
+                case SiteModes.WRITE_LOCK -> 3;
                 default -> 0;
             });
         }

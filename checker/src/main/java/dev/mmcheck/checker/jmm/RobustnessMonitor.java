@@ -202,7 +202,7 @@ public final class RobustnessMonitor {
         if (t.held != null && !t.held.isEmpty()) {
             validateBy(t, x, so);
         }
-        checkRead(t, l, x, thread, location, id, so ? vol.get(x) : 0, mode.acquires());
+        checkRead(t, l, x, thread, location, id, so ? vol.get(x) : 0);
         readUpdate(t, l, x, mode.acquires());
         noteRead(t, x, l);
     }
@@ -402,15 +402,15 @@ public final class RobustnessMonitor {
     // ---- the checks ----
 
     /** The read check; {@code floor}: no older write is readable (the latest volatile one, or 0). */
-    private void checkRead(Thr t, Loc l, int x, int thread, int location, long id, int floor, boolean acquire) {
+    private void checkRead(Thr t, Loc l, int x, int thread, int location, long id, int floor) {
         int sc = t.sc.get(x);
         // nothing older than the location's current life can be read (a retired location: retire)
         int cur = Math.max(Math.max(t.cur.get(x), floor), l.base);
         if (sc > cur) {
             RobustnessViolation v = violation(RobustnessViolation.Kind.STALE_READ, thread, location, id, l, sc, cur);
-            // a read since the thread's last write may be validated by a re-read; not an acquiring re-read of a
-            // location read since then: that is how a seqlock re-reads its version, and the program decides on it
-            if (validate && t.reads > t.lastWriteAt && !(acquire && readSinceLastWrite(t, x))) {
+            // a read since the thread's last write may be validated by a re-read (an acquiring re-read of a location
+            // read since then too: a seqlock's next attempt starts so; docs/jmm-model.md says what that can cost)
+            if (validate && t.reads > t.lastWriteAt) {
                 hold(t, x, v);
             } else {
                 deliver(v);
@@ -505,11 +505,6 @@ public final class RobustnessMonitor {
                 dropped.accept(h.violation);
             }
         }
-    }
-
-    /** Whether {@code t} read location {@code x} since its last write. */
-    private static boolean readSinceLastWrite(Thr t, int x) {
-        return x < t.readAt.length && t.readAt[x] > t.lastWriteAt;
     }
 
     /** {@code t} read location {@code x}, its last write. */

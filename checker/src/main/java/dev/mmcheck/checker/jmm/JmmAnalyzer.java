@@ -20,6 +20,10 @@ import java.util.function.IntFunction;
  * finding: the write the SC run orders before the event (the "store"), and the event that can miss it or be
  * ordered before it (the "access"). The mapping of kinds and site modes to the model is docs/jmm-model.md's table.
  *
+ * <p>Validated reads (on unless told otherwise): the monitor holds a stale read back until its thread's validation
+ * drops it or the thread writes, synchronizes or ends; a finding reported later names the event as it was then (its
+ * site, address and prev), and {@link #finish} reports what is still held. The notes count the reads dropped.
+ *
  * <p>Memory: the monitor keeps a view per thread and per location whose size grows with the number of locations,
  * so this analysis tracks at most {@code bound} live addresses at once; a new address past that retires the less
  * recently used half of them (each one's last write becomes known to every thread, which can only take reports away), and the

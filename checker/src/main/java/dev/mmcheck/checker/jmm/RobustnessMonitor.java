@@ -50,6 +50,11 @@ import java.util.function.Consumer;
  * nothing ({@code m} becomes the thread's {@code sc}). Each location keeps, per view, the key of such a thread (0:
  * none); a thread gets a new key when its views are replaced ({@link #start}).
  *
+ * <p>With {@link #validateReads} (validated reads, docs/jmm-model.md "Seqlocks"), a stale read is held back rather
+ * than reported: its thread's first re-read of a location it read before it, with no write between, drops it when
+ * that re-read must see a newer write than the first read in every execution where the stale read reads older (a
+ * seqlock's validation); the thread's next write, synchronization or end, or {@link #flush}, reports it.
+ *
  * <p>Locations and threads are small non-negative ints chosen by the caller; event ids are the caller's
  * (an index in the stream). Memory grows with locations, threads and writes per location (each write's id
  * is kept for reports): nothing is reclaimed yet. Not thread-safe: one caller, events in the order of the

@@ -687,14 +687,8 @@ public final class RaOracle {
      * follow such that the graph is consistent and not SC.
      */
     public List<Long> alternatives(Graph g, int t) {
-        // the op's leading SC fence, as in the SC run
+        g = withLeadingFence(g, t);
         int e = seq[t][g.added[t]];
-        int op = opOf[e];
-        if (e != accessOf[op]) {
-            int[] m = g.mo[fenceLoc];
-            g = add(g, e, m[m.length - 1]);
-            e = accessOf[op];
-        }
         List<Long> out = new ArrayList<>();
         if (kind[e] == F) {
             return out;
@@ -713,6 +707,16 @@ public final class RaOracle {
         return out;
     }
 
+    /** {@code g} with thread {@code t}'s next operation's leading SC fence (a volatile one's) added as the SC run takes it. */
+    private Graph withLeadingFence(Graph g, int t) {
+        int e = seq[t][g.added[t]];
+        if (e == accessOf[opOf[e]]) {
+            return g;
+        }
+        int[] m = g.mo[fenceLoc];
+        return add(g, e, m[m.length - 1]);
+    }
+
     /** Whether {@code g} (an SC prefix) is consistent and SC, as every SC run's graph must be. */
     public boolean scAndConsistent(Graph g) {
         return consistent(g) && sequentiallyConsistent(g);
@@ -729,13 +733,8 @@ public final class RaOracle {
      * operations are left out: they only add constraints, and a consistent graph without them extends to a whole one.
      */
     public boolean validated(Graph g, int t, int first, int second) {
+        g = withLeadingFence(g, t);
         int e = seq[t][g.added[t]];
-        int op = opOf[e];
-        if (e != accessOf[op]) {
-            int[] m = g.mo[fenceLoc];
-            g = add(g, e, m[m.length - 1]);
-            e = accessOf[op];
-        }
         int[] m = g.mo[loc[e]];
         int last = m[m.length - 1];
         int source = g.rf[accessOf[first]];

@@ -20,9 +20,11 @@ import java.util.function.Consumer;
  * write the model still lets the thread read), {@code acq} (what an acquire fence would make current),
  * {@code rel} (what a relaxed write publishes after a release fence). Per location it keeps the SC
  * knowledge of its last write ({@code w}) and of that write and its readers ({@code m}), and the message
- * view of its last write ({@code msg}). Each has a twin over U-stamps, which count only the writes that
- * are not read-modify-writes: a write can be placed in a location's write order only right before such a
- * write, never between a read-modify-write and the write it read.
+ * view of its last write ({@code msg}). RSAN keeps each with a twin over U-stamps, which count only the writes
+ * that are not read-modify-writes (a write can be placed in a location's write order only right before such a
+ * write, never between a read-modify-write and the write it read). The twins are not kept here: a location's
+ * U-stamps grow with its stamps, so every join, raise and copy of a twin gives the U-stamp of what the same
+ * operation gives its view, and each location logs its writes' U-stamps to read a twin's entry off the view's.
  *
  * <p>The checks, before each event's own update: a read of x by t is reported when
  * {@code sc[t][x] > cur[t][x]} (it can read an older write than SC orders before it), a write or
@@ -68,7 +70,6 @@ public final class RobustnessMonitor {
     private final Consumer<RobustnessViolation> sink;
     private final VolatileRule rule;
     private final View vol = new View();    // SYNCHRONIZATION_ORDER: each location's latest volatile write
-    private final View volU = new View();   // ... and its U-stamp
     private Loc[] locs = new Loc[8];
     private Thr[] thrs = new Thr[4];
     private long violations;
@@ -98,7 +99,6 @@ public final class RobustnessMonitor {
     public RobustnessMonitor copy(Consumer<RobustnessViolation> other) {
         RobustnessMonitor c = new RobustnessMonitor(other, rule);
         c.vol.assign(vol);
-        c.volU.assign(volU);
         c.locs = new Loc[locs.length];
         for (int i = 0; i < locs.length; i++) {
             c.locs[i] = locs[i] == null ? null : new Loc(locs[i]);
@@ -142,17 +142,12 @@ public final class RobustnessMonitor {
                 t.cur.raise(x, l.count);
                 t.acq.raise(x, l.count);
                 t.rel.raise(x, l.count);
-                t.scU.raise(x, l.countU);
-                t.curU.raise(x, l.countU);
-                t.acqU.raise(x, l.countU);
-                t.relU.raise(x, l.countU);
                 if (x < t.readAt.length) {
                     t.readAt[x] = 0; // a new location: no thread has read it (validated reads)
                 }
             }
         }
         vol.raise(x, l.count);
-        volU.raise(x, l.countU);
         l.renew(x, nextKey);
     }
 
@@ -246,7 +241,7 @@ public final class RobustnessMonitor {
         boolean so = leadingFence(thread, mode);
         int x = index(location);
         Loc l = loc(x);
-        checkWrite(t, l, x, thread, location, id, so ? volU.get(x) : 0);
+        checkWrite(t, l, x, thread, location, id, so ? vol.get(x) : 0);
         storeUpdate(t, l, x, mode.releases(), so, known, value, id);
         if (so) {
             volatileWritten(l, x);
@@ -273,7 +268,7 @@ public final class RobustnessMonitor {
         boolean so = leadingFence(thread, mode);
         int x = index(location);
         Loc l = loc(x);
-        checkWrite(t, l, x, thread, location, id, so ? volU.get(x) : 0);
+        checkWrite(t, l, x, thread, location, id, so ? vol.get(x) : 0);
         rmwUpdate(t, l, x, mode.acquires(), mode.releases(), known, value, id);
         if (so) {
             volatileWritten(l, x);
@@ -308,7 +303,7 @@ public final class RobustnessMonitor {
         if (valueAware) {
             checkCas(t, l, x, thread, location, id, expected, so ? vol.get(x) : 0);
         } else {
-            checkWrite(t, l, x, thread, location, id, so ? volU.get(x) : 0);
+            checkWrite(t, l, x, thread, location, id, so ? vol.get(x) : 0);
         }
         if (success) {
             rmwUpdate(t, l, x, mode.acquires(), mode.releases(), valueAware, value, id);
@@ -331,21 +326,17 @@ public final class RobustnessMonitor {
         if (kind == FenceKind.FULL) {
             // the SC fence: fence(acq); RMW_acq_rel on the fences' location (its RC20 half only); fence(rel)
             t.cur.assign(t.acq);
-            t.curU.assign(t.acqU);
             Loc f = loc(FENCES);
-            f.count++;
+            f.count++; // not logged: no report names a fence's write, and every one is a read-modify-write (U-stamp 0)
             rmwModel(t, f, FENCES, f.count, true, true);
             t.rel.assign(t.cur);
-            t.relU.assign(t.curU);
             return;
         }
         if (kind.acquires()) {
             t.cur.assign(t.acq);
-            t.curU.assign(t.acqU);
         }
         if (kind.releases()) {
             t.rel.assign(t.cur);
-            t.relU.assign(t.curU);
         }
     }
 
@@ -401,7 +392,6 @@ public final class RobustnessMonitor {
     /** The location's last write was volatile: no volatile access may read or follow an older one. */
     private void volatileWritten(Loc l, int x) {
         vol.raise(x, l.count);
-        volU.raise(x, l.countU);
     }
 
     // ---- the checks ----
@@ -423,10 +413,13 @@ public final class RobustnessMonitor {
         }
     }
 
-    /** The write check; {@code floorU}: the U-stamp no write may be placed before (as for the read check). */
-    private void checkWrite(Thr t, Loc l, int x, int thread, int location, long id, int floorU) {
-        int scU = t.scU.get(x);
-        int curU = Math.max(Math.max(t.curU.get(x), floorU), l.baseU);
+    /**
+     * The write check, over U-stamps (the U-stamp of a view's entry is that of the write it names: {@link Loc#u});
+     * {@code floor}: as for the read check.
+     */
+    private void checkWrite(Thr t, Loc l, int x, int thread, int location, long id, int floor) {
+        int scU = l.u(t.sc.get(x));
+        int curU = l.u(Math.max(Math.max(t.cur.get(x), floor), l.base));
         if (scU > curU) {
             // placed right before the first non-RMW write after the view, i.e. right after the write before it
             report(RobustnessViolation.Kind.WRITE_PLACEMENT, thread, location, id, l, l.firstOfU(scU),
@@ -444,7 +437,7 @@ public final class RobustnessMonitor {
             }
             if (!l.rmw(j + 1)) {
                 report(RobustnessViolation.Kind.WRITE_PLACEMENT, thread, location, id, l,
-                        l.firstOfU(t.scU.get(x)), j);
+                        l.firstOfU(l.u(sc)), j);
                 return;
             }
         }
@@ -576,46 +569,40 @@ public final class RobustnessMonitor {
      */
     private static void readUpdate(Thr t, Loc l, int x, boolean acquire) {
         t.memoFor(x);
-        long sc = t.sc.version() + t.scU.version();
-        if (t.memoSc[x] != sc || t.memoM[x] != l.m.version() + l.mU.version()) {
+        long sc = t.sc.version();
+        if (t.memoSc[x] != sc || t.memoM[x] != l.m.version()) {
             if (below(l.mBy, t)) {
                 // m ⊑ sc: the join is sc (a copy, not a comparison per entry); still only below this thread's views
                 l.m.assign(t.sc);
-                l.mU.assign(t.scU);
                 l.mBy = t.key; // now this thread's alone (it may have been every thread's, at a renewal)
             } else {
                 l.m.join(t.sc);
-                l.mU.join(t.scU);
                 l.mBy = 0;
             }
             t.memoSc[x] = sc;
-            t.memoM[x] = l.m.version() + l.mU.version();
+            t.memoM[x] = l.m.version();
         }
-        long w = l.w.version() + l.wU.version();
+        long w = l.w.version();
         if (!below(l.wBy, t) && t.memoW[x] != w) { // w ⊑ sc when this thread wrote it
             t.sc.join(l.w);
-            t.scU.join(l.wU);
             t.memoW[x] = w;
         }
         if (below(l.msgBy, t)) {
             return; // msg ⊑ cur ⊑ acq: no join or raise below changes anything
         }
-        long msg = l.msg.version() + l.msgU.version();
+        long msg = l.msg.version();
         if (t.memoAcq[x] != msg) {
             t.acq.join(l.msg);
-            t.acqU.join(l.msgU);
             t.memoAcq[x] = msg;
         }
         if (acquire) {
             if (t.memoCur[x] != msg) {
                 t.cur.join(l.msg);
-                t.curU.join(l.msgU);
                 t.memoCur[x] = msg;
             }
         } else {
             // a relaxed read: per-location coherence only
             t.cur.raise(x, l.msg.get(x));
-            t.curU.raise(x, l.msgU.get(x));
         }
     }
 
@@ -626,41 +613,29 @@ public final class RobustnessMonitor {
     private void storeUpdate(Thr t, Loc l, int x, boolean release, boolean keep, boolean known, long value,
             long id) {
         int k = l.append(id, false, known, value, nextTag);
-        int ku = l.countU;
         // SC half: mo and rb edges into the writer (m holds the last write and its readers), then publish
         if (below(l.mBy, t)) {
             t.sc.raise(x, k); // m ⊑ sc but for the new write
-            t.scU.raise(x, ku);
         } else {
             l.m.raise(x, k);
             t.sc.join(l.m);
-            l.mU.raise(x, ku);
-            t.scU.join(l.mU);
         }
         l.w.assign(t.sc);
         l.m.assign(t.sc);
-        l.wU.assign(t.scU);
-        l.mU.assign(t.scU);
         l.wBy = t.key;
         l.mBy = t.key;
         // the model's half
         t.cur.raise(x, k);
         t.acq.raise(x, k);
-        t.curU.raise(x, ku);
-        t.acqU.raise(x, ku);
         if (release && keep) {
             l.msg.join(t.cur);
-            l.msgU.join(t.curU);
             l.msgBy = below(l.msgBy, t) ? t.key : 0; // below cur only if the message kept was
         } else if (release) {
             l.msg.assign(t.cur);
-            l.msgU.assign(t.curU);
             l.msgBy = t.key;
         } else {
             l.msg.assign(t.rel);
             l.msg.raise(x, k);
-            l.msgU.assign(t.relU);
-            l.msgU.raise(x, ku);
             l.msgBy = t.key; // rel ⊑ cur, and cur holds the new write
         }
     }
@@ -670,43 +645,54 @@ public final class RobustnessMonitor {
             long id) {
         int k = l.append(id, true, known, value, nextTag);
         if (below(l.mBy, t)) {
-            t.sc.raise(x, k); // m ⊑ sc but for the new write (and mU ⊑ scU: no new U-stamp)
+            t.sc.raise(x, k); // m ⊑ sc but for the new write
         } else {
             l.m.raise(x, k);
             t.sc.join(l.m);
-            t.scU.join(l.mU);
         }
         l.w.assign(t.sc);
         l.m.assign(t.sc);
-        l.wU.assign(t.scU);
-        l.mU.assign(t.scU);
         l.wBy = t.key;
         l.mBy = t.key;
         rmwModel(t, l, x, k, acquire, release);
     }
 
-    /** The model's half of a read-modify-write with stamp {@code k}: it extends the release sequence it reads. */
+    /**
+     * The model's half of a read-modify-write with stamp {@code k}: it extends the release sequence it reads. Joins of
+     * the message into a view already above it (the location's mark, or the memo of this thread's last join of the
+     * same message) are left out, and a release part after an acquire part copies cur rather than joins it.
+     */
     private static void rmwModel(Thr t, Loc l, int x, int k, boolean acquire, boolean release) {
+        t.memoFor(x);
+        boolean below = below(l.msgBy, t);
+        long was = l.msg.version();
+        boolean acqHas = below || t.memoAcq[x] == was; // acq ⊒ msg (the raises below keep it so)
+        boolean curHas = below || t.memoCur[x] == was; // cur ⊒ msg
         l.msg.raise(x, k);
         t.acq.raise(x, k);
         t.cur.raise(x, k);
-        t.acq.join(l.msg);
-        t.acqU.join(l.msgU);
-        if (acquire) {
+        if (!acqHas) {
+            t.acq.join(l.msg);
+        }
+        if (acquire && !curHas) {
             t.cur.join(l.msg);
-            t.curU.join(l.msgU);
-        } else {
-            t.curU.raise(x, l.msgU.get(x));
         }
+        curHas |= acquire;
         if (release) {
-            l.msg.join(t.cur);
-            l.msgU.join(t.curU);
+            if (curHas) {
+                l.msg.assign(t.cur); // msg ⊑ cur: the join is cur
+            } else {
+                l.msg.join(t.cur);
+            }
         } else {
-            l.msg.join(t.rel);
-            l.msgU.join(t.relU);
+            l.msg.join(t.rel); // rel ⊑ cur ⊑ acq: what was below msg stays below it
         }
+        // acq ⊒ msg now (it took msg, and cur and rel are below it); cur too if it was or took msg
+        long now = l.msg.version();
+        t.memoAcq[x] = now;
+        t.memoCur[x] = curHas ? now : -1;
         // below cur: after an acquire part (cur took msg), or if it was before (cur took the new write); else unknown
-        l.msgBy = acquire || below(l.msgBy, t) ? t.key : 0;
+        l.msgBy = curHas ? t.key : 0;
     }
 
     /** Whether a view marked {@code by} (a Loc's mark) is below {@code t}'s views for good. */
@@ -749,18 +735,14 @@ public final class RobustnessMonitor {
         return t;
     }
 
-    /** A thread's clocks: the SC knowledge and the model's three views, each with its U-stamp twin. */
+    /** A thread's clocks: the SC knowledge and the model's three views. */
     private static final class Thr {
         final View sc;
-        final View scU;
         final View cur;
         final View acq;
         final View rel;
-        final View curU;
-        final View acqU;
-        final View relU;
 
-        // per location, the versions (sums of a view's and its twin's) at this thread's last read of it: of its sc when
+        // per location, the views' versions at this thread's last read of it: of its sc when
         // it was joined into the location's m, of m after that, of the location's w, and of its message when joined
         // into acq and into cur; -1 before any (views only grow between: a thread's by joins, a location's m by joins
         // until a write replaces it, which changes its version)
@@ -808,13 +790,9 @@ public final class RobustnessMonitor {
 
         Thr() {
             sc = new View();
-            scU = new View();
             cur = new View();
             acq = new View();
             rel = new View();
-            curU = new View();
-            acqU = new View();
-            relU = new View();
         }
 
         Thr(Thr o) {
@@ -835,13 +813,9 @@ public final class RobustnessMonitor {
             memoAcq = o.memoAcq.clone();
             memoCur = o.memoCur.clone();
             sc = o.sc.duplicate();
-            scU = o.scU.duplicate();
             cur = o.cur.duplicate();
             acq = o.acq.duplicate();
             rel = o.rel.duplicate();
-            curU = o.curU.duplicate();
-            acqU = o.acqU.duplicate();
-            relU = o.relU.duplicate();
         }
 
         /** Replaces every view by {@code o}'s; {@code newKey}: these views' new key (they may have shrunk). */
@@ -850,24 +824,16 @@ public final class RobustnessMonitor {
             forgetMemos();
             lastWriteAt = reads; // a new thread: nothing it reads before is validated
             sc.assign(o.sc);
-            scU.assign(o.scU);
             cur.assign(o.cur);
             acq.assign(o.acq);
             rel.assign(o.rel);
-            curU.assign(o.curU);
-            acqU.assign(o.acqU);
-            relU.assign(o.relU);
         }
 
         void join(Thr o) {
             sc.join(o.sc);
-            scU.join(o.scU);
             cur.join(o.cur);
             acq.join(o.acq);
             rel.join(o.rel);
-            curU.join(o.curU);
-            acqU.join(o.acqU);
-            relU.join(o.relU);
         }
     }
 
@@ -875,10 +841,7 @@ public final class RobustnessMonitor {
     private static final class Loc {
         final View w;
         final View m;
-        final View wU;
-        final View mU;
         final View msg;
-        final View msgU;
         int count;               // writes so far: the last one's stamp
         int countU;              // non-RMW writes so far: the last one's U-stamp
         int base;                // the oldest stamp still logged (older ones can never be read again: retire)
@@ -888,35 +851,31 @@ public final class RobustnessMonitor {
         boolean[] rmw;           // ... whether it is a read-modify-write
         boolean[] known;         // ... whether its value is known
         long[] value;            // ... its value
+        int[] uOf;               // per stamp - base: the write's U-stamp (the non-RMW writes up to it)
         int[] firstOfU;          // per U-stamp - baseU: the stamp of the write that has it first (a non-RMW write)
-        // the key of a thread whose sc (scU) is above w (wU) for good; -K: every thread whose key is at most K (those
+        // the key of a thread whose sc is above w for good; -K: every thread whose key is at most K (those
         // that had their views at the location's last renewal, or ever: a new location's views are empty); 0: none
         long wBy = -Long.MAX_VALUE;
-        long mBy = -Long.MAX_VALUE;  // ... above m (mU)
-        long msgBy = -Long.MAX_VALUE; // ... whose cur (curU) is above msg (msgU)
+        long mBy = -Long.MAX_VALUE;  // ... above m
+        long msgBy = -Long.MAX_VALUE; // ... whose cur is above msg
 
         Loc() {
             w = new View();
             m = new View();
-            wU = new View();
-            mU = new View();
             msg = new View();
-            msgU = new View();
             id = new long[] {RobustnessViolation.INITIAL, 0, 0, 0};
             tag = new long[4];
             rmw = new boolean[4];
             known = new boolean[] {true, false, false, false};
             value = new long[4];
+            uOf = new int[4];
             firstOfU = new int[4];
         }
 
         Loc(Loc o) {
             w = o.w.duplicate();
             m = o.m.duplicate();
-            wU = o.wU.duplicate();
-            mU = o.mU.duplicate();
             msg = o.msg.duplicate();
-            msgU = o.msgU.duplicate();
             count = o.count;
             countU = o.countU;
             base = o.base;
@@ -926,6 +885,7 @@ public final class RobustnessMonitor {
             rmw = o.rmw.clone();
             known = o.known.clone();
             value = o.value.clone();
+            uOf = o.uOf.clone();
             firstOfU = o.firstOfU.clone();
             wBy = o.wBy;
             mBy = o.mBy;
@@ -952,6 +912,14 @@ public final class RobustnessMonitor {
             return value[k - base];
         }
 
+        /**
+         * The U-stamp of the write with stamp {@code k} (of this life's first for an older one): a view's U-stamp twin
+         * is this of its stamp, as the U-stamps of a location's writes grow with their stamps.
+         */
+        int u(int k) {
+            return k <= base ? baseU : uOf[k - base];
+        }
+
         int firstOfU(int u) {
             return firstOfU[u - baseU];
         }
@@ -967,6 +935,7 @@ public final class RobustnessMonitor {
                 rmw = Arrays.copyOf(rmw, n);
                 known = Arrays.copyOf(known, n);
                 value = Arrays.copyOf(value, n);
+                uOf = Arrays.copyOf(uOf, n);
             }
             id[i] = writeId;
             tag[i] = t;
@@ -980,6 +949,7 @@ public final class RobustnessMonitor {
                 }
                 firstOfU[u - baseU] = k;
             }
+            uOf[i] = countU;
             return k;
         }
 
@@ -996,23 +966,15 @@ public final class RobustnessMonitor {
             rmw[0] = false;
             known[0] = false;
             value[0] = 0;
+            uOf[0] = countU;
             firstOfU[0] = count;
             // each view now holds this write alone, and retire raised every thread's views to it
             wBy = -lastKey;
             mBy = -lastKey;
             msgBy = -lastKey;
-            w.clear();
-            m.clear();
-            wU.clear();
-            mU.clear();
-            msg.clear();
-            msgU.clear();
-            w.raise(x, count);
-            m.raise(x, count);
-            msg.raise(x, count);
-            wU.raise(x, countU);
-            mU.raise(x, countU);
-            msgU.raise(x, countU);
+            w.reset(x, count);
+            m.reset(x, count);
+            msg.reset(x, count);
         }
     }
 }

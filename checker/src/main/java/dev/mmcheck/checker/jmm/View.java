@@ -12,6 +12,8 @@ final class View {
     private int[] s;
     private int n;  // s[n..] are all 0
     private long version;  // counts the changes: unchanged version, unchanged content (to skip a join that is a no-op)
+    private int resetX = -1;  // >= 0: the content is resetK at resetX alone, s not yet made so (reset)
+    private int resetK;
 
     /** An empty view: every location at its initial value. */
     View() {
@@ -31,6 +33,7 @@ final class View {
 
     /** The stamp for location {@code x}. */
     int get(int x) {
+        settle();
         return x < n ? s[x] : 0;
     }
 
@@ -39,6 +42,7 @@ final class View {
         if (k == 0) {
             return;
         }
+        settle();
         if (x >= n) {
             ensure(x + 1);
             n = x + 1;
@@ -49,21 +53,39 @@ final class View {
         }
     }
 
-    /** This ⊔= {@code o}. */
+    /**
+     * This ⊔= {@code o}. Two passes the JIT vectorizes (an or-reduction, then a max): the first finds whether anything
+     * changes (stamps are non-negative ints, so {@code s[i] - o[i]} is negative exactly when {@code o} is ahead), which
+     * most joins do not, and only then the second.
+     */
     void join(View o) {
+        settle();
+        o.settle();
         int on = o.n;
-        if (on > n) {
-            ensure(on);
-            n = on;
-        }
         int[] a = o.s;
         int[] b = s;
+        int common = Math.min(on, n);
+        int behind = 0;
+        for (int i = 0; i < common; i++) {
+            behind |= b[i] - a[i];
+        }
         boolean changed = false;
-        for (int i = 0; i < on; i++) {
-            if (b[i] < a[i]) {
-                b[i] = a[i];
-                changed = true;
+        if (on > n) {
+            int ahead = 0;
+            for (int i = n; i < on; i++) {
+                ahead |= a[i];
             }
+            ensure(on);
+            b = s;
+            System.arraycopy(a, n, b, n, on - n); // s[n..] were all 0: o's entries are the max
+            n = on;
+            changed = ahead != 0;
+        }
+        if (behind < 0) {
+            for (int i = 0; i < common; i++) {
+                b[i] = Math.max(b[i], a[i]);
+            }
+            changed = true;
         }
         if (changed) {
             version++;
@@ -72,6 +94,8 @@ final class View {
 
     /** This := {@code o}. */
     void assign(View o) {
+        o.settle();
+        resetX = -1; // overwritten whole
         int on = o.n;
         ensure(on);
         System.arraycopy(o.s, 0, s, 0, on);
@@ -82,15 +106,36 @@ final class View {
         version++;
     }
 
-    /** Every location back at its initial value. */
-    void clear() {
+    /**
+     * This := only {@code k} at {@code x} (every other location at its initial value). Lazy: the entries are cleared
+     * when the view is next read, changed or joined, not when it is next overwritten whole ({@link #assign}), which
+     * is what most views reset so meet first (a retired location's views at its next write).
+     */
+    void reset(int x, int k) {
+        resetX = x;
+        resetK = k;
+        version++;
+    }
+
+    /** Makes the entries what a pending {@link #reset} says. */
+    private void settle() {
+        int x = resetX;
+        if (x < 0) {
+            return;
+        }
+        resetX = -1;
         Arrays.fill(s, 0, n, 0);
         n = 0;
-        version++;
+        if (resetK != 0) {
+            ensure(x + 1);
+            n = x + 1;
+            s[x] = resetK;
+        }
     }
 
     /** A copy of this view. */
     View duplicate() {
+        settle();
         return new View(s.clone(), n, version);
     }
 
@@ -102,6 +147,7 @@ final class View {
 
     @Override
     public String toString() {
+        settle();
         return Arrays.toString(Arrays.copyOf(s, n));
     }
 }

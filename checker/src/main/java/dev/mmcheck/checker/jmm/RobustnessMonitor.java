@@ -565,22 +565,19 @@ public final class RobustnessMonitor {
     /**
      * A read of the location's last write: the SC half (rf, and the reader kept for rb) and the model's. A join whose
      * source and target are both as they were right after the same join at this thread's last read of the location
-     * is left out: it would change nothing (the views only grow between, their versions say when they changed).
+     * is left out: it would change nothing (the views only grow between, their versions say when they changed). The
+     * reader's sc goes into the location's m, which only grows within a life (a write sets it to the writer's sc after
+     * joining it there): m is still above the sc this thread had at its last read of the location, so it needs only
+     * the raises of sc since, when its log still has them ({@link View#raisesSince}), and nothing if there were none.
      */
     private static void readUpdate(Thr t, Loc l, int x, boolean acquire) {
         t.memoFor(x);
         long sc = t.sc.version();
-        if (t.memoSc[x] != sc || t.memoM[x] != l.m.version()) {
-            if (below(l.mBy, t)) {
-                // m ⊑ sc: the join is sc (a copy, not a comparison per entry); still only below this thread's views
-                l.m.assign(t.sc);
-                l.mBy = t.key; // now this thread's alone (it may have been every thread's, at a renewal)
-            } else {
-                l.m.join(t.sc);
-                l.mBy = 0;
-            }
-            t.memoSc[x] = sc;
-            t.memoM[x] = l.m.version();
+        if (t.memoMLife[x] != l.life || t.memoSc[x] != sc) {
+            boolean below = below(l.mBy, t);
+            joinSc(t, l, x, below);
+            // below: m is now sc, only below this thread's views (it may have been every thread's, at a renewal)
+            l.mBy = below ? t.key : 0;
         }
         long w = l.w.version();
         if (!below(l.wBy, t) && t.memoW[x] != w) { // w ⊑ sc when this thread wrote it
@@ -607,6 +604,23 @@ public final class RobustnessMonitor {
     }
 
     /**
+     * m ⊔= t's sc (the SC knowledge of the location's last write and its readers takes t's), by the raises of sc since
+     * t's last such join if m is still above what sc was then, else by a copy ({@code scAbove}: sc ⊒ m) or a join;
+     * t's memo of it updated.
+     */
+    private static void joinSc(Thr t, Loc l, int x, boolean scAbove) {
+        if (t.memoMLife[x] != l.life || !t.sc.raisesSince(t.memoSc[x], l.m)) {
+            if (scAbove) {
+                l.m.assign(t.sc);
+            } else {
+                l.m.join(t.sc);
+            }
+        }
+        t.memoSc[x] = t.sc.version();
+        t.memoMLife[x] = l.life;
+    }
+
+    /**
      * A write placed last in the location's write order; {@code keep}: its message keeps the location's earlier
      * ones (a volatile write under {@link VolatileRule#SYNCHRONIZATION_ORDER}, for every later volatile read).
      */
@@ -621,7 +635,8 @@ public final class RobustnessMonitor {
             t.sc.join(l.m);
         }
         l.w.assign(t.sc);
-        l.m.assign(t.sc);
+        t.memoFor(x);
+        joinSc(t, l, x, true); // m := sc, as sc ⊒ m now
         l.wBy = t.key;
         l.mBy = t.key;
         // the model's half
@@ -634,8 +649,7 @@ public final class RobustnessMonitor {
             l.msg.assign(t.cur);
             l.msgBy = t.key;
         } else {
-            l.msg.assign(t.rel);
-            l.msg.raise(x, k);
+            l.msg.assignRaised(t.rel, x, k);
             l.msgBy = t.key; // rel ⊑ cur, and cur holds the new write
         }
     }
@@ -651,7 +665,8 @@ public final class RobustnessMonitor {
             t.sc.join(l.m);
         }
         l.w.assign(t.sc);
-        l.m.assign(t.sc);
+        t.memoFor(x);
+        joinSc(t, l, x, true); // m := sc, as sc ⊒ m now
         l.wBy = t.key;
         l.mBy = t.key;
         rmwModel(t, l, x, k, acquire, release);
@@ -742,12 +757,12 @@ public final class RobustnessMonitor {
         final View acq;
         final View rel;
 
-        // per location, the views' versions at this thread's last read of it: of its sc when
-        // it was joined into the location's m, of m after that, of the location's w, and of its message when joined
-        // into acq and into cur; -1 before any (views only grow between: a thread's by joins, a location's m by joins
-        // until a write replaces it, which changes its version)
+        // per location, at this thread's last read of it: its sc's version when it went into the
+        // location's m, and the location's life then (m is above that sc while the life lasts); the versions of the
+        // location's w, and of its message when joined into acq and into cur; -1 before any (views only grow between:
+        // a thread's by joins, a location's w and message until a write replaces them, which changes their versions)
         long[] memoSc = new long[0];
-        long[] memoM = new long[0];
+        long[] memoMLife = new long[0];
         long[] memoW = new long[0];
         long[] memoAcq = new long[0];
         long[] memoCur = new long[0];
@@ -766,7 +781,7 @@ public final class RobustnessMonitor {
             if (x >= memoSc.length) {
                 int n = Math.max(x + 1, memoSc.length * 2);
                 memoSc = grown(memoSc, n);
-                memoM = grown(memoM, n);
+                memoMLife = grown(memoMLife, n);
                 memoW = grown(memoW, n);
                 memoAcq = grown(memoAcq, n);
                 memoCur = grown(memoCur, n);
@@ -782,17 +797,19 @@ public final class RobustnessMonitor {
         /** Forgets the memos (the views were replaced, not grown). */
         void forgetMemos() {
             Arrays.fill(memoSc, -1);
-            Arrays.fill(memoM, -1);
+            Arrays.fill(memoMLife, -1);
             Arrays.fill(memoW, -1);
             Arrays.fill(memoAcq, -1);
             Arrays.fill(memoCur, -1);
         }
 
         Thr() {
-            sc = new View();
-            cur = new View();
-            acq = new View();
-            rel = new View();
+            // logged: their raises are replayed into the locations' views copied from them or above them (View.assign,
+            // raisesSince)
+            sc = new View(true);
+            cur = new View(true);
+            acq = new View(true);
+            rel = new View(true);
         }
 
         Thr(Thr o) {
@@ -808,7 +825,7 @@ public final class RobustnessMonitor {
                 }
             }
             memoSc = o.memoSc.clone();
-            memoM = o.memoM.clone();
+            memoMLife = o.memoMLife.clone();
             memoW = o.memoW.clone();
             memoAcq = o.memoAcq.clone();
             memoCur = o.memoCur.clone();
@@ -842,6 +859,7 @@ public final class RobustnessMonitor {
         final View w;
         final View m;
         final View msg;
+        long life;               // renewals so far (m only grows between)
         int count;               // writes so far: the last one's stamp
         int countU;              // non-RMW writes so far: the last one's U-stamp
         int base;                // the oldest stamp still logged (older ones can never be read again: retire)
@@ -876,6 +894,7 @@ public final class RobustnessMonitor {
             w = o.w.duplicate();
             m = o.m.duplicate();
             msg = o.msg.duplicate();
+            life = o.life;
             count = o.count;
             countU = o.countU;
             base = o.base;
@@ -958,6 +977,7 @@ public final class RobustnessMonitor {
          * every thread, value unknown), nothing older stays logged, and its views hold only itself.
          */
         void renew(int x, long lastKey) {
+            life++;
             base = count;
             baseU = countU;
             // only index 0 is read before the next appends overwrite the others: no allocation

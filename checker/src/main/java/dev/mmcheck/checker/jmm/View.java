@@ -14,10 +14,30 @@ final class View {
     private long version;  // counts the changes: unchanged version, unchanged content (to skip a join that is a no-op)
     private int resetX = -1;  // >= 0: the content is resetK at resetX alone, s not yet made so (reset)
     private int resetK;
+    // a logged view's last LOG single-entry raises, by version (the raise that made version v is at v % LOG), and the
+    // version of its last other change (a join, copy or reset): raisesSince replays them into another view
+    private static final int LOG = 64;
+    private int[] logX;
+    private int[] logK;
+    private long bulkAt;
+    // the view this one was last made a copy of (assign), its version then, and this one's version right after
+    private View copiedFrom;
+    private long copiedAt;
+    private long copiedVersion;
+    private int copiedExtra = -1; // >= 0: the copy was raised at this location too (assignRaised)
 
     /** An empty view: every location at its initial value. */
     View() {
         this(new int[4], 0, 0);
+    }
+
+    /** An empty view that logs its latest raises when {@code logged} ({@link #raisesSince}). */
+    View(boolean logged) {
+        this();
+        if (logged) {
+            logX = new int[LOG];
+            logK = new int[LOG];
+        }
     }
 
     private View(int[] s, int n, long version) {
@@ -50,6 +70,11 @@ final class View {
         if (s[x] < k) {
             s[x] = k;
             version++;
+            if (logX != null) {
+                int i = (int) version & (LOG - 1);
+                logX[i] = x;
+                logK[i] = k;
+            }
         }
     }
 
@@ -88,12 +113,62 @@ final class View {
             changed = true;
         }
         if (changed) {
-            version++;
+            bulkAt = ++version;
         }
     }
 
-    /** This := {@code o}. */
+    /**
+     * Raises {@code target} by what this view gained since its version was {@code from}, and true, when every change
+     * since was a single-entry raise still logged; false, and nothing done, when not (then a join is needed). So a
+     * view that was above this one at {@code from} is above it again at the cost of its few latest raises.
+     */
+    boolean raisesSince(long from, View target) {
+        if (logX == null || from < bulkAt || version - from > LOG) {
+            return false;
+        }
+        for (long v = from + 1; v <= version; v++) {
+            int i = (int) v & (LOG - 1);
+            target.raise(logX[i], logK[i]);
+        }
+        return true;
+    }
+
+    /**
+     * This := {@code o}. When this view is still the copy it was made at its last assign from {@code o} (its version
+     * unchanged since) and {@code o} has only had logged raises since, those raises make it {@code o} again: a thread
+     * writing one location after another copies only what changed between its writes.
+     */
     void assign(View o) {
+        if (o == copiedFrom && version == copiedVersion && copiedExtra < 0 && o.raisesSince(copiedAt, this)) {
+            copiedAt = o.version;
+            copiedVersion = version;
+            return;
+        }
+        copy(o);
+        copiedExtra = -1;
+    }
+
+    /**
+     * This := {@code o} ⊔ {@code k} at {@code x}, as {@link #assign} and {@link #raise}: when this is still the copy it
+     * was made at its last such assign from {@code o} with the same {@code x} and a stamp no greater, the raises of
+     * {@code o} since and this raise make it what it should be (a location's message after each plain write).
+     */
+    void assignRaised(View o, int x, int k) {
+        if (o == copiedFrom && version == copiedVersion && copiedExtra == x && get(x) <= k
+                && o.raisesSince(copiedAt, this)) {
+            raise(x, k);
+            copiedAt = o.version;
+            copiedVersion = version;
+            return;
+        }
+        copy(o);
+        raise(x, k);
+        copiedExtra = x;
+        copiedVersion = version;
+    }
+
+    /** This := {@code o} entry by entry, remembered as {@code o}'s copy. */
+    private void copy(View o) {
         o.settle();
         resetX = -1; // overwritten whole
         int on = o.n;
@@ -103,7 +178,10 @@ final class View {
             Arrays.fill(s, on, n, 0);
         }
         n = on;
-        version++;
+        bulkAt = ++version;
+        copiedFrom = o;
+        copiedAt = o.version;
+        copiedVersion = version;
     }
 
     /**
@@ -114,7 +192,7 @@ final class View {
     void reset(int x, int k) {
         resetX = x;
         resetK = k;
-        version++;
+        bulkAt = ++version;
     }
 
     /** Makes the entries what a pending {@link #reset} says. */
@@ -136,7 +214,13 @@ final class View {
     /** A copy of this view. */
     View duplicate() {
         settle();
-        return new View(s.clone(), n, version);
+        View d = new View(s.clone(), n, version);
+        if (logX != null) {
+            d.logX = logX.clone();
+            d.logK = logK.clone();
+            d.bulkAt = bulkAt;
+        }
+        return d;
     }
 
     private void ensure(int size) {

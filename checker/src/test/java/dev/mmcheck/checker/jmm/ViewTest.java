@@ -6,10 +6,12 @@ import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Random operations on a few views (raise, join, assign, duplicate, a lazy reset), each checked against plain arrays
- * after every step, so a lost entry, a join that misses a change or a reset that leaks old entries fails here first.
+ * Random operations on a few views (raise, join, assign, assign and raise, duplicate, a lazy reset), each checked
+ * against plain arrays, so a lost entry, a join that misses a change, a copy made again from a stale log, or a reset
+ * that leaks old entries fails here first.
  */
 class ViewTest {
 
@@ -20,14 +22,14 @@ class ViewTest {
             View[] v = new View[4];
             int[][] e = new int[4][24];
             for (int i = 0; i < v.length; i++) {
-                v[i] = new View();
+                v[i] = new View(i % 2 == 0); // logged ones replay their raises into copies of them
             }
             for (int step = 0; step < 40; step++) {
                 int a = r.nextInt(v.length);
                 int b = r.nextInt(v.length);
                 long before = v[a].version();
                 int[] was = e[a].clone();
-                switch (r.nextInt(5)) {
+                switch (r.nextInt(7)) {
                     case 0 -> {
                         int x = r.nextInt(24);
                         int k = r.nextInt(6);
@@ -43,6 +45,13 @@ class ViewTest {
                     case 2 -> {
                         v[a].assign(v[b]);
                         e[a] = e[b].clone();
+                    }
+                    case 4, 5 -> {
+                        int x = r.nextInt(3); // few locations: the same one again is common
+                        int k = r.nextInt(9);
+                        v[a].assignRaised(v[b], x, k);
+                        e[a] = e[b].clone();
+                        e[a][x] = Math.max(e[a][x], k);
                     }
                     case 3 -> {
                         v[a] = v[b].duplicate();
@@ -71,5 +80,45 @@ class ViewTest {
                 }
             }
         }
+    }
+
+    @Test
+    void raisesSinceCatchUpAViewThatWasAbove() {
+        Random r = new Random(1129);
+        int replayed = 0;
+        for (int round = 0; round < 3000; round++) {
+            View src = new View(true);
+            View other = new View();
+            for (int i = 0; i < 10; i++) {
+                src.raise(r.nextInt(24), 1 + r.nextInt(9));
+                other.raise(r.nextInt(24), 1 + r.nextInt(9));
+            }
+            View tgt = new View();
+            tgt.join(src);
+            tgt.raise(r.nextInt(24), 1 + r.nextInt(20));
+            long from = src.version();
+            boolean bulk = false;
+            int raises = 0;
+            for (int step = r.nextInt(80); step > 0; step--) {
+                if (r.nextInt(30) == 0) {
+                    long v = src.version();
+                    src.join(other);
+                    bulk |= src.version() != v;
+                } else {
+                    long v = src.version();
+                    src.raise(r.nextInt(24), r.nextInt(40));
+                    raises += src.version() != v ? 1 : 0;
+                }
+            }
+            boolean done = src.raisesSince(from, tgt);
+            assertEquals(!bulk && raises <= 64, done, "round " + round + ": replayable exactly when only logged raises");
+            if (done) {
+                replayed++;
+                for (int x = 0; x < 24; x++) {
+                    assertTrue(tgt.get(x) >= src.get(x), "round " + round + " x " + x + ": the target is above again");
+                }
+            }
+        }
+        assertTrue(replayed > 1000 && replayed < 2900, "both outcomes common: " + replayed);
     }
 }

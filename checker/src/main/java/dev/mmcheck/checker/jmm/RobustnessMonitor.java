@@ -683,7 +683,8 @@ public final class RobustnessMonitor {
         long was = l.msg.version();
         boolean acqHas = below || t.memoAcq[x] == was; // acq ⊒ msg (the raises below keep it so)
         boolean curHas = below || t.memoCur[x] == was; // cur ⊒ msg
-        l.msg.raise(x, k);
+        // the message takes the new write below, from cur (release) or by a raise: acq and cur have it already, so their
+        // joins of the message need not wait for it
         t.acq.raise(x, k);
         t.cur.raise(x, k);
         if (!acqHas) {
@@ -699,7 +700,10 @@ public final class RobustnessMonitor {
             } else {
                 l.msg.join(t.cur);
             }
+        } else if (l.msg.onlyAt(x)) {
+            l.msg.assignRaised(t.rel, x, k); // a new life's message: its one entry is below k
         } else {
+            l.msg.raise(x, k);
             l.msg.join(t.rel); // rel ⊑ cur ⊑ acq: what was below msg stays below it
         }
         // acq ⊒ msg now (it took msg, and cur and rel are below it); cur too if it was or took msg

@@ -195,6 +195,11 @@ final class View {
         bulkAt = ++version;
     }
 
+    /** Whether this view holds at most one entry, at {@code x}, as a {@link #reset} left it (not yet changed since). */
+    boolean onlyAt(int x) {
+        return resetX == x;
+    }
+
     /** Makes the entries what a pending {@link #reset} says. */
     private void settle() {
         int x = resetX;

@@ -136,17 +136,9 @@ public final class RobustnessMonitor {
     public void retire(int location) {
         int x = index(location);
         Loc l = loc(x);
-        for (Thr t : thrs) {
-            if (t != null) {
-                t.sc.raise(x, l.count);
-                t.cur.raise(x, l.count);
-                t.acq.raise(x, l.count);
-                t.rel.raise(x, l.count);
-                if (x < t.readAt.length) {
-                    t.readAt[x] = 0; // a new location: no thread has read it (validated reads)
-                }
-            }
-        }
+        // the threads' views are left as they are: every check reads a view's entry of x as at least the location's
+        // base (the last write of the old life, now the initial value), so raising them to it would change no report;
+        // a thread's earlier reads of x belong to the old life (validateBy compares lives)
         vol.raise(x, l.count);
         l.renew(x, nextKey);
     }
@@ -485,11 +477,11 @@ public final class RobustnessMonitor {
             return; // never read before
         }
         long at = t.readAt[x];
-        if (at <= t.lastWriteAt) {
-            return; // not read since the thread's last write: no read to validate against
+        Loc l = loc(x);
+        if (at <= t.lastWriteAt || t.readLife[x] != l.life) {
+            return; // not read since the thread's last write, or only in the location's old life: nothing to validate
         }
         int first = t.readStamp[x];
-        Loc l = loc(x);
         for (int i = t.held.size() - 1; i >= 0; i--) {
             Held h = t.held.get(i);
             if (h.x == x || at >= h.at) {
@@ -514,9 +506,11 @@ public final class RobustnessMonitor {
             int n = Math.max(x + 1, t.readAt.length * 2);
             t.readAt = Arrays.copyOf(t.readAt, n);
             t.readStamp = Arrays.copyOf(t.readStamp, n);
+            t.readLife = Arrays.copyOf(t.readLife, n);
         }
         t.readAt[x] = ++t.reads;
         t.readStamp[x] = l.count;
+        t.readLife[x] = l.life;
     }
 
     /** {@code t} writes or synchronizes: what it read may now leave the thread, so its held reads are reported. */
@@ -772,10 +766,12 @@ public final class RobustnessMonitor {
         long[] memoCur = new long[0];
         // names these views while they only grow (Loc's marks); a new one when they are replaced; 0 is no thread's
         long key;
-        // validated reads: per location, the number of this thread's latest read of it (0: none) and the stamp it read;
+        // validated reads: per location, the number of this thread's latest read of it (0: none), the stamp it read and the
+        // location's life then;
         // reads so far; the reads there were at the thread's last write; stale reads held back (null until one is)
         long[] readAt = new long[0];
         int[] readStamp = new int[0];
+        long[] readLife = new long[0];
         long reads;
         long lastWriteAt;
         List<Held> held;
@@ -820,6 +816,7 @@ public final class RobustnessMonitor {
             key = o.key;
             readAt = o.readAt.clone();
             readStamp = o.readStamp.clone();
+            readLife = o.readLife.clone();
             reads = o.reads;
             lastWriteAt = o.lastWriteAt;
             if (o.held != null) {

@@ -29,8 +29,9 @@ AGENT=${AGENT:-agent/target/mmcheck.jar}
 # synthetic=true: the plain synthetic fields a compiler makes (this$0, $assertionsDisabled, $VALUES) logged too
 # (docs/agent.md, "Synthetic members and other agents", says why leaving them out cannot lose a finding)
 # jmmValidatedReads=false: the jmm analysis reports the stale reads a re-read validates too (a seqlock's torn reads)
-ALL_OFF="solo=off,repeatedLoads=log,bufferBound=none,jmmAddresses=4096,jmmValidatedReads=false,synthetic=true"
-SETTINGS=${SETTINGS:-"- solo=off repeatedLoads=log bufferBound=none jmmAddresses=4096 jmmValidatedReads=false synthetic=true $ALL_OFF"}
+# jmmWriteLog=none: the jmm analysis keeps every write of each address (by default its latest 1024 at least)
+ALL_OFF="solo=off,repeatedLoads=log,bufferBound=none,jmmAddresses=4096,jmmValidatedReads=false,jmmWriteLog=none,synthetic=true"
+SETTINGS=${SETTINGS:-"- solo=off repeatedLoads=log bufferBound=none jmmAddresses=4096 jmmValidatedReads=false jmmWriteLog=none synthetic=true $ALL_OFF"}
 JAR=sample-apps/target/sample-apps.jar
 for f in "$AGENT" "$JAR"; do
   [ -f "$f" ] || { echo "detection: $f is missing; build first (mvn -o -q install -DskipTests)" >&2; exit 2; }

@@ -113,7 +113,8 @@ final class AgentStart {
         Checker.Config config = Checker.Config.defaults()
                 .withAnalyses(checks ? options.analyses() : java.util.EnumSet.noneOf(Analysis.class))
                 .withMonitors(MonitorConfig.defaults().withBufferBound(options.bufferBound())
-                        .withJmmAddresses(options.jmmAddresses()).withJmmValidatedReads(options.jmmValidatedReads()))
+                        .withJmmAddresses(options.jmmAddresses()).withJmmValidatedReads(options.jmmValidatedReads())
+                        .withJmmWriteLog(options.jmmWriteLog()))
                 .withAutoSerializability(checks && !options.modelsChosen());
         String inject = options.injectFailure();
         if (inject != null && !inject.startsWith(LOOP_STAGE + "@")) {

@@ -199,6 +199,17 @@ final class OptionParsers {
         throw new OptionException("option " + key + "=" + v + " must be a whole number of addresses, at least 1");
     }
 
+    /** jmmWriteLog=N (at least 1) or none (every write kept). */
+    static int jmmWriteLog(String key, String v) throws OptionException {
+        if (v.equals("none")) {
+            return Integer.MAX_VALUE;
+        }
+        if (v.matches("\\d{1,9}") && Integer.parseInt(v) >= 1) {
+            return Integer.parseInt(v);
+        }
+        throw new OptionException("option " + key + "=" + v + " must be a whole number of writes, at least 1, or none");
+    }
+
     /** sourceRoots=DIRS, separated by the platform's path separator. */
     static SourceRoots sourceRoots(String key, String v) throws OptionException {
         try {

@@ -215,6 +215,13 @@ final class OptionTable {
             + "that re-read must see a newer write, so a seqlock's reader throws the torn data away (docs/jmm-model.md, "
             + "\"Seqlocks\"); this assumes the program compares the two reads, and a `jmm-validated-reads` note "
             + "counts the reads so dropped. `false` reports every stale read");
+    /** {@code jmmWriteLog=N|none}. */
+    static final Option<Integer> JMM_WRITE_LOG = option("jmmWriteLog", "N|none",
+            String.valueOf(JmmAnalyzer.DEFAULT_WRITE_LOG), OptionParsers::jmmWriteLog,
+            "how many latest writes of each address the `jmm` analysis keeps at least (and at most twice that: memory "
+            + "about 34 bytes per write kept); an older write can no longer be read, and a `jmm-write-log` note counts "
+            + "the checks that found one readable and says what that may have cost: a finding that needs a thread to "
+            + "read, or place a write before, a write more than N writes old. `none` keeps every write");
     /** {@code sourceRoots=DIRS}. */
     static final Option<SourceRoots> SOURCE_ROOTS = option("sourceRoots", "DIRS", null,
             "`src/main/java`, `src/test/java` and the working directory", OptionParsers::sourceRoots,
@@ -238,7 +245,7 @@ final class OptionTable {
     /** Every option, in the order an unknown key's message lists them (and each is parsed). */
     static final List<Option<?>> ALL = List.of(REPORT, MODELS, INCLUDES, EXCLUDES, TRACE, FAIL_ON_VIOLATION, SELF_CHECK,
             ATOMIC, FAIL_ON_ERROR, CHECKER_MEMORY, REPEATED_LOADS, INJECT_FAILURE, SCHEDULE, SEED, FAIL_ON, SUPPRESS,
-            BASELINE, SARIF, HTML, PROGRESS, SAMPLE, SYNC, SOLO, OVERHEAD, BUFFER_BOUND, JMM_ADDRESSES, JMM_VALIDATED_READS,
+            BASELINE, SARIF, HTML, PROGRESS, SAMPLE, SYNC, SOLO, OVERHEAD, BUFFER_BOUND, JMM_ADDRESSES, JMM_VALIDATED_READS, JMM_WRITE_LOG,
             SOURCE_ROOTS, SYNTHETIC, FIX);
 
     /** The keys of {@link #ALL}, in its order. */

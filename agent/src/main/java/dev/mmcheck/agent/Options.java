@@ -27,6 +27,7 @@ import static dev.mmcheck.agent.OptionTable.INCLUDES;
 import static dev.mmcheck.agent.OptionTable.INJECT_FAILURE;
 import static dev.mmcheck.agent.OptionTable.JMM_ADDRESSES;
 import static dev.mmcheck.agent.OptionTable.JMM_VALIDATED_READS;
+import static dev.mmcheck.agent.OptionTable.JMM_WRITE_LOG;
 import static dev.mmcheck.agent.OptionTable.MODELS;
 import static dev.mmcheck.agent.OptionTable.OVERHEAD;
 import static dev.mmcheck.agent.OptionTable.PROGRESS;
@@ -89,6 +90,7 @@ import static dev.mmcheck.agent.OptionTable.TRACE;
  * @param bufferBound     the TSO and PSO store buffers' bound (bufferBound=)
  * @param jmmAddresses    how many live addresses the jmm analysis tracks at once (jmmAddresses=, docs/jmm-model.md)
  * @param jmmValidatedReads the jmm analysis drops stale reads a re-read validates (jmmValidatedReads=, docs/jmm-model.md)
+ * @param jmmWriteLog     how many latest writes of each location the jmm analysis keeps at least (jmmWriteLog=)
  * @param sourceRoots     where the SARIF file finds source files (sourceRoots=), or null for the conventional
  *                        roots under the working directory (docs/build.md, "SARIF on GitHub")
  * @param synthetic       synthetic=true: also instrument the plain accesses to synthetic fields (this$0, $assertionsDisabled,
@@ -99,7 +101,8 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
         boolean failOnViolation, boolean selfCheck, List<String> atomic, boolean modelsChosen, boolean failOnError,
         long checkerMemory, boolean logEveryLoad, String injectFailure, boolean activeSchedule, Long seed,
         Triage triage, Path sarif, Path html, int progressSeconds, double sample, boolean syncAsFences, boolean solo,
-        Layer overhead, int bufferBound, int jmmAddresses, boolean jmmValidatedReads, SourceRoots sourceRoots,
+        Layer overhead, int bufferBound, int jmmAddresses, boolean jmmValidatedReads, int jmmWriteLog,
+        SourceRoots sourceRoots,
         boolean synthetic, boolean fix) {
 
     /**
@@ -256,7 +259,7 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
                 atomic, modelsChosen, FAIL_ON_ERROR.in(p), CHECKER_MEMORY.in(p), REPEATED_LOADS.in(p),
                 INJECT_FAILURE.in(p), schedule, seed, triage, SARIF.in(p), HTML.in(p), PROGRESS.in(p), sample, fences,
                 SOLO.in(p), overhead, BUFFER_BOUND.in(p), JMM_ADDRESSES.in(p), JMM_VALIDATED_READS.in(p),
-                SOURCE_ROOTS.in(p), SYNTHETIC.in(p), fix);
+                JMM_WRITE_LOG.in(p), SOURCE_ROOTS.in(p), SYNTHETIC.in(p), fix);
     }
 
     /**

@@ -129,7 +129,7 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound, jmmAddresses, jmmValidatedReads, sourceRoots, synthetic, fix",
+        "reprot=x            | unknown option 'reprot' (agent argument); known options: report, models, includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound, jmmAddresses, jmmValidatedReads, jmmWriteLog, sourceRoots, synthetic, fix",
         "schedule=pct        | option schedule=pct must be os or active",
         "progress=0          | option progress=0 must be a number of seconds, at least 1",
         "progress=5s         | option progress=5s must be a number of seconds, at least 1",
@@ -164,6 +164,7 @@ class OptionsTest {
         "models=tso:arm      | option models=tso:arm: unknown model 'arm' (choose from tso, pso, sober, scser, tsoser, jmm, separated by ':', or all)",
         "models=             | option models needs at least one of tso, pso, sober, scser, tsoser, jmm",
         "jmmAddresses=0     | option jmmAddresses=0 must be a whole number of addresses, at least 1",
+        "jmmWriteLog=few    | option jmmWriteLog=few must be a whole number of writes, at least 1, or none",
         "sourceRoots=/no/such/dir | option sourceRoots=/no/such/dir: '/no/such/dir' is not a directory (directories separated by ':')",
         "selfCheck=maybe     | option selfCheck=maybe must be true or false",
         "report=             | option report needs a file name",

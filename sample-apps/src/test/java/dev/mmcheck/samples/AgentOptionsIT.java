@@ -250,7 +250,7 @@ class AgentOptionsIT {
             {"failOnViolation=yes", "mmcheck: option failOnViolation=yes must be true or false" + stop},
             {"frobnicate=1", "mmcheck: unknown option 'frobnicate' (agent argument); known options: report, models, "
                 + "includes, excludes, trace, failOnViolation, selfCheck, atomic, failOnError, checkerMemory, repeatedLoads, "
-                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound, jmmAddresses, jmmValidatedReads, sourceRoots, synthetic, fix"
+                + "injectFailure, schedule, seed, failOn, suppress, baseline, sarif, html, progress, sample, sync, solo, overhead, bufferBound, jmmAddresses, jmmValidatedReads, jmmWriteLog, sourceRoots, synthetic, fix"
                 + stop},
         };
         for (String[] c : cases) {

@@ -168,7 +168,8 @@ public final class Checker implements EventSink {
             case SCSER -> new ScSerializability(findings, config.serial());
             case TSOSER -> new TsoSerializability(findings, config.serial(), config.analyses().contains(Analysis.TSO));
             case JMM -> new JmmAnalyzer(findings, site -> names.siteOf(site).mode(), config.monitors().jmmAddresses(),
-                    VolatileRule.SYNCHRONIZATION_ORDER, config.monitors().jmmValidatedReads());
+                    VolatileRule.SYNCHRONIZATION_ORDER, config.monitors().jmmValidatedReads(),
+                    config.monitors().jmmWriteLog());
         };
         // the serializability checks keep their own per-thread and per-address state (Analyzer's defaults)
         x.ensureThreads(width);

@@ -35,6 +35,9 @@ public final class JmmAnalyzer implements Analyzer {
     /** Addresses tracked at once when not told otherwise. */
     public static final int DEFAULT_BOUND = 256;
 
+    /** The default write log: each location keeps at least its latest this many writes (docs/jmm-model.md, "Memory"). */
+    public static final int DEFAULT_WRITE_LOG = 1024;
+
     // what a site's mode makes of an access: an access mode, and for a compare-and-set whether it failed
     private static final int FAILED = 8;
     private static final int FINAL = 16;
@@ -46,6 +49,8 @@ public final class JmmAnalyzer implements Analyzer {
     private final int bound;
     private final VolatileRule rule;
     private final boolean validatedReads;
+    private final int writeLog;
+    private long logLimitedBefore; // logLimited of the monitors forgotten
     // stale reads the monitor holds back (validated reads), by event number
     private final Map<Long, HeldRead> heldAt = new HashMap<>();
     private long validated;
@@ -84,6 +89,16 @@ public final class JmmAnalyzer implements Analyzer {
      */
     public JmmAnalyzer(FindingSink sink, IntFunction<String> modeOfSite, int bound, VolatileRule rule,
             boolean validatedReads) {
+        this(sink, modeOfSite, bound, rule, validatedReads, DEFAULT_WRITE_LOG);
+    }
+
+    /**
+     * An analysis as {@link #JmmAnalyzer(FindingSink, IntFunction, int, VolatileRule, boolean)} whose locations keep at
+     * least their {@code writeLog} latest writes ({@link RobustnessMonitor#boundWriteLog}; {@code Integer.MAX_VALUE}:
+     * every write), and a {@code jmm-write-log} note counts the checks that may have missed a report by it.
+     */
+    public JmmAnalyzer(FindingSink sink, IntFunction<String> modeOfSite, int bound, VolatileRule rule,
+            boolean validatedReads, int writeLog) {
         if (bound < 1) {
             throw new IllegalArgumentException("the jmm analysis needs room for at least one address, not " + bound);
         }
@@ -92,6 +107,7 @@ public final class JmmAnalyzer implements Analyzer {
         this.bound = bound;
         this.rule = rule;
         this.validatedReads = validatedReads;
+        this.writeLog = writeLog;
         this.monitor = newMonitor();
     }
 
@@ -104,6 +120,9 @@ public final class JmmAnalyzer implements Analyzer {
         RobustnessMonitor m = new RobustnessMonitor(this::violation, rule);
         if (validatedReads) {
             m.validateReads(this::held, this::dropped);
+        }
+        if (writeLog < Integer.MAX_VALUE) {
+            m.boundWriteLog(writeLog);
         }
         return m;
     }
@@ -295,6 +314,7 @@ public final class JmmAnalyzer implements Analyzer {
     }
 
     private void forget() {
+        logLimitedBefore += monitor.logLimited();
         monitor = newMonitor();
         Arrays.fill(locationOf, 0);
         Arrays.fill(addressAt, -1);
@@ -437,6 +457,13 @@ public final class JmmAnalyzer implements Analyzer {
                     + "then counts as known to every thread at its last write): a finding that needs an older write of "
                     + "such an address to stay readable is missed (jmmAddresses= raises the bound)"));
         }
+        long limited = logLimited();
+        if (limited > 0) {
+            notes.add(Note.degraded("jmm-write-log", "jmm", limited, "the jmm analysis keeps each address's latest "
+                    + writeLog + " writes at least, and " + limited + " check(s) found a write older than that readable: "
+                    + "a finding that needs such a read, or a write placed before such a write, may be missed "
+                    + "(jmmWriteLog= raises the bound, jmmWriteLog=none keeps every write)"));
+        }
         if (validated > 0) {
             notes.add(Note.info("jmm-validated-reads", "jmm", validated, validated + " stale read(s) were not reported "
                     + "because their thread then re-read a location it had read before them (a seqlock's version) and "
@@ -450,6 +477,11 @@ public final class JmmAnalyzer implements Analyzer {
     /** Stale reads dropped because a re-read validated them. */
     public long validated() {
         return validated;
+    }
+
+    /** Checks that may have missed a report because the write they need is older than the write log keeps. */
+    public long logLimited() {
+        return logLimitedBefore + monitor.logLimited();
     }
 
     /** Addresses let go to make room under the bound. */

@@ -80,6 +80,9 @@ public final class RobustnessMonitor {
     private Consumer<RobustnessViolation> held = v -> { };
     private Consumer<RobustnessViolation> dropped = v -> { };
     private long validated;
+    // the write log's bound (boundWriteLog; 0: none), and the checks that may have missed a report by it
+    private int writeLog;
+    private long logLimited;
 
     /** A monitor that hands each violation to {@code sink}, volatile read as {@link VolatileRule#SYNCHRONIZATION_ORDER}. */
     public RobustnessMonitor(Consumer<RobustnessViolation> sink) {
@@ -111,6 +114,8 @@ public final class RobustnessMonitor {
         c.nextTag = nextTag;
         c.nextKey = nextKey;
         c.validate = validate;
+        c.writeLog = writeLog;
+        c.logLimited = logLimited;
         c.validated = validated;
         return c;
     }
@@ -159,6 +164,28 @@ public final class RobustnessMonitor {
         this.validate = true;
         this.held = Objects.requireNonNull(held);
         this.dropped = Objects.requireNonNull(dropped);
+    }
+
+    /**
+     * Bounds each location's log of writes: it keeps at least the latest {@code most} and at most twice that, and an
+     * older write is no longer readable by any thread (as its life's older writes after a {@link #retire}). A read or
+     * write that the model lets see or follow only such a write is not reported ({@link #logLimited} counts the checks
+     * that may have lost a report so); one that can also see a newer write still is, naming the oldest kept.
+     */
+    public void boundWriteLog(int most) {
+        if (most < 1) {
+            throw new IllegalArgumentException("a write log keeps at least one write, not " + most);
+        }
+        writeLog = most;
+    }
+
+    /**
+     * Checks that may have missed a report because the write it needs is older than its location's log keeps
+     * ({@link #boundWriteLog}): an upper bound (a write check is counted when a write older than the log is readable,
+     * whether or not placing the write there would have been reported).
+     */
+    public long logLimited() {
+        return logLimited;
     }
 
     /** Stale reads dropped because a validating re-read followed ({@link #validateReads}). */
@@ -391,8 +418,13 @@ public final class RobustnessMonitor {
     /** The read check; {@code floor}: no older write is readable (the latest volatile one, or 0). */
     private void checkRead(Thr t, Loc l, int x, int thread, int location, long id, int floor) {
         int sc = t.sc.get(x);
-        // nothing older than the location's current life can be read (a retired location: retire)
-        int cur = Math.max(Math.max(t.cur.get(x), floor), l.base);
+        // nothing older than the location's current life can be read (a retired location: retire), nor than its log
+        // keeps (boundWriteLog)
+        int older = Math.max(Math.max(t.cur.get(x), floor), l.lifeBase);
+        int cur = Math.max(older, l.base);
+        if (sc > older && sc <= cur) {
+            logLimited++; // only writes the log no longer keeps were readable
+        }
         if (sc > cur) {
             RobustnessViolation v = violation(RobustnessViolation.Kind.STALE_READ, thread, location, id, l, sc, cur);
             // a read since the thread's last write may be validated by a re-read (an acquiring re-read of a location
@@ -410,8 +442,13 @@ public final class RobustnessMonitor {
      * {@code floor}: as for the read check.
      */
     private void checkWrite(Thr t, Loc l, int x, int thread, int location, long id, int floor) {
-        int scU = l.u(t.sc.get(x));
-        int curU = l.u(Math.max(Math.max(t.cur.get(x), floor), l.base));
+        int sc = t.sc.get(x);
+        int older = Math.max(Math.max(t.cur.get(x), floor), l.lifeBase);
+        int scU = l.u(sc);
+        int curU = l.u(Math.max(older, l.base));
+        if (older < l.base && sc > older && scU <= curU) {
+            logLimited++; // a write older than the log keeps was readable: placing this one there is not checked
+        }
         if (scU > curU) {
             // placed right before the first non-RMW write after the view, i.e. right after the write before it
             report(RobustnessViolation.Kind.WRITE_PLACEMENT, thread, location, id, l, l.firstOfU(scU),
@@ -422,7 +459,8 @@ public final class RobustnessMonitor {
     /** The exact check of a compare-and-set: some older readable write it fails on, or one it can follow. */
     private void checkCas(Thr t, Loc l, int x, int thread, int location, long id, long expected, int floor) {
         int sc = t.sc.get(x);
-        for (int j = Math.max(Math.max(t.cur.get(x), floor), l.base); j < sc; j++) {
+        int older = Math.max(Math.max(t.cur.get(x), floor), l.lifeBase);
+        for (int j = Math.max(older, l.base); j < sc; j++) {
             if (l.known(j) && l.value(j) != expected) {
                 report(RobustnessViolation.Kind.STALE_READ, thread, location, id, l, sc, j);
                 return;
@@ -432,6 +470,9 @@ public final class RobustnessMonitor {
                         l.firstOfU(l.u(sc)), j);
                 return;
             }
+        }
+        if (older < l.base && sc > older) {
+            logLimited++; // writes older than the log keeps were readable: they were not checked
         }
     }
 
@@ -488,7 +529,7 @@ public final class RobustnessMonitor {
                 continue; // the held read's own location, or not the first re-read since it
             }
             int bound = Math.max(h.cur.get(x), h.acquired ? h.acq.get(x) : 0);
-            bound = Math.max(Math.max(bound, so ? vol.get(x) : 0), l.base);
+            bound = Math.max(Math.max(bound, so ? vol.get(x) : 0), l.lifeBase);
             if (bound > first) {
                 t.held.remove(i);
                 validated++;
@@ -603,7 +644,7 @@ public final class RobustnessMonitor {
      * t's memo of it updated.
      */
     private static void joinSc(Thr t, Loc l, int x, boolean scAbove) {
-        if (t.memoMLife[x] != l.life || !t.sc.raisesSince(t.memoSc[x], l.m)) {
+        if (t.memoMLife[x] != l.life || !t.sc.raisesSince(t.memoSc[x], l.m, View.JOIN_RAISES)) {
             if (scAbove) {
                 l.m.assign(t.sc);
             } else {
@@ -620,7 +661,7 @@ public final class RobustnessMonitor {
      */
     private void storeUpdate(Thr t, Loc l, int x, boolean release, boolean keep, boolean known, long value,
             long id) {
-        int k = l.append(id, false, known, value, nextTag);
+        int k = l.append(id, false, known, value, nextTag, writeLog);
         // SC half: mo and rb edges into the writer (m holds the last write and its readers), then publish
         if (below(l.mBy, t)) {
             t.sc.raise(x, k); // m ⊑ sc but for the new write
@@ -651,7 +692,7 @@ public final class RobustnessMonitor {
     /** A read-modify-write reading the location's last write and placed right after it (no new U-stamp). */
     private void rmwUpdate(Thr t, Loc l, int x, boolean acquire, boolean release, boolean known, long value,
             long id) {
-        int k = l.append(id, true, known, value, nextTag);
+        int k = l.append(id, true, known, value, nextTag, writeLog);
         if (below(l.mBy, t)) {
             t.sc.raise(x, k); // m ⊑ sc but for the new write
         } else {
@@ -863,7 +904,8 @@ public final class RobustnessMonitor {
         long life;               // renewals so far (m only grows between)
         int count;               // writes so far: the last one's stamp
         int countU;              // non-RMW writes so far: the last one's U-stamp
-        int base;                // the oldest stamp still logged (older ones can never be read again: retire)
+        int lifeBase;            // the stamp the current life began at (retire): no older write can be read
+        int base;                // the oldest stamp still logged (older ones can never be read again: retire, trim)
         int baseU;               // the oldest U-stamp still logged
         long[] id;               // per stamp - base: the write's id
         long[] tag;              // ... the caller's tag
@@ -898,6 +940,7 @@ public final class RobustnessMonitor {
             life = o.life;
             count = o.count;
             countU = o.countU;
+            lifeBase = o.lifeBase;
             base = o.base;
             baseU = o.baseU;
             id = o.id.clone();
@@ -944,8 +987,11 @@ public final class RobustnessMonitor {
             return firstOfU[u - baseU];
         }
 
-        /** Logs the next write and returns its stamp. */
-        int append(long writeId, boolean isRmw, boolean isKnown, long v, long t) {
+        /** Logs the next write and returns its stamp; {@code bound} (0: none): the log's bound (boundWriteLog). */
+        int append(long writeId, boolean isRmw, boolean isKnown, long v, long t, int bound) {
+            if (bound > 0 && count - base >= 2 * bound) {
+                trim(count - bound);
+            }
             int k = ++count;
             int i = k - base;
             if (i >= id.length) {
@@ -974,11 +1020,31 @@ public final class RobustnessMonitor {
         }
 
         /**
+         * Drops the writes older than stamp {@code b} from the log: no thread can read them from now on (the checks
+         * read every view's entry as at least the base).
+         */
+        void trim(int b) {
+            int from = b - base;
+            int len = count - b + 1;
+            System.arraycopy(id, from, id, 0, len);
+            System.arraycopy(tag, from, tag, 0, len);
+            System.arraycopy(rmw, from, rmw, 0, len);
+            System.arraycopy(known, from, known, 0, len);
+            System.arraycopy(value, from, value, 0, len);
+            System.arraycopy(uOf, from, uOf, 0, len);
+            int bU = uOf[0];
+            System.arraycopy(firstOfU, bU - baseU, firstOfU, 0, countU - bU + 1);
+            base = b;
+            baseU = bU;
+        }
+
+        /**
          * Starts a new life at index {@code x}: its last write becomes the initial value of a new location (known to
          * every thread, value unknown), nothing older stays logged, and its views hold only itself.
          */
         void renew(int x, long lastKey) {
             life++;
+            lifeBase = count;
             base = count;
             baseU = countU;
             // only index 0 is read before the next appends overwrite the others: no allocation

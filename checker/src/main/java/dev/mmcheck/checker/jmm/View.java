@@ -16,7 +16,11 @@ final class View {
     private int resetK;
     // a logged view's last LOG single-entry raises, by version (the raise that made version v is at v % LOG), and the
     // version of its last other change (a join, copy or reset): raisesSince replays them into another view
-    private static final int LOG = 64;
+    static final int LOG = 16;
+    // the most raises replayed instead of a copy, and instead of a join: a raise replayed costs about what 30 entries
+    // copied or 10 joined do (both loops are vectorized); measured on W08's replay, docs/performance.md
+    static final int COPY_RAISES = 8;
+    static final int JOIN_RAISES = 16;
     private int[] logX;
     private int[] logK;
     private long bulkAt;
@@ -123,7 +127,12 @@ final class View {
      * view that was above this one at {@code from} is above it again at the cost of its few latest raises.
      */
     boolean raisesSince(long from, View target) {
-        if (logX == null || from < bulkAt || version - from > LOG) {
+        return raisesSince(from, target, LOG);
+    }
+
+    /** {@link #raisesSince(long, View)}, false too when there were more than {@code most} raises. */
+    boolean raisesSince(long from, View target, int most) {
+        if (logX == null || from < bulkAt || version - from > most) {
             return false;
         }
         for (long v = from + 1; v <= version; v++) {
@@ -139,7 +148,7 @@ final class View {
      * writing one location after another copies only what changed between its writes.
      */
     void assign(View o) {
-        if (o == copiedFrom && version == copiedVersion && copiedExtra < 0 && o.raisesSince(copiedAt, this)) {
+        if (o == copiedFrom && version == copiedVersion && copiedExtra < 0 && o.raisesSince(copiedAt, this, COPY_RAISES)) {
             copiedAt = o.version;
             copiedVersion = version;
             return;
@@ -155,7 +164,7 @@ final class View {
      */
     void assignRaised(View o, int x, int k) {
         if (o == copiedFrom && version == copiedVersion && copiedExtra == x && get(x) <= k
-                && o.raisesSince(copiedAt, this)) {
+                && o.raisesSince(copiedAt, this, COPY_RAISES)) {
             raise(x, k);
             copiedAt = o.version;
             copiedVersion = version;

@@ -16,14 +16,17 @@ package dev.mmcheck.checker.monitor;
  *                      them); past it, it forgets its history and says so (docs/jmm-model.md)
  * @param jmmValidatedReads the jmm analysis drops a stale read that a re-read of a version validates, as a seqlock's
  *                      reader throws the data away (docs/jmm-model.md, "Seqlocks"); false reports every stale read
+ * @param jmmWriteLog   the jmm analysis keeps at least this many latest writes of each location, and at most twice
+ *                      that (older ones can no longer be read; it counts the checks that may have lost a report so);
+ *                      {@link Integer#MAX_VALUE}: every write
  */
 public record MonitorConfig(int bufferBound, boolean psoPaperInterlocked, int soberWindow,
-        boolean everyPendingStore, int jmmAddresses, boolean jmmValidatedReads) {
+        boolean everyPendingStore, int jmmAddresses, boolean jmmValidatedReads, int jmmWriteLog) {
 
-    /** Settings with validated reads on. */
+    /** Settings with validated reads on and a jmm write log of 1024 writes (JmmAnalyzer.DEFAULT_WRITE_LOG). */
     public MonitorConfig(int bufferBound, boolean psoPaperInterlocked, int soberWindow, boolean everyPendingStore,
             int jmmAddresses) {
-        this(bufferBound, psoPaperInterlocked, soberWindow, everyPendingStore, jmmAddresses, true);
+        this(bufferBound, psoPaperInterlocked, soberWindow, everyPendingStore, jmmAddresses, true, 1024);
     }
 
     /** Java semantics, buffers of 4096 stores, a Sober window of 64 writes, every pending store checked, 256 jmm addresses (JmmAnalyzer.DEFAULT_BOUND). */
@@ -39,24 +42,30 @@ public record MonitorConfig(int bufferBound, boolean psoPaperInterlocked, int so
     /** A copy with another buffer bound. */
     public MonitorConfig withBufferBound(int bound) {
         return new MonitorConfig(bound, psoPaperInterlocked, soberWindow, everyPendingStore, jmmAddresses,
-                jmmValidatedReads);
+                jmmValidatedReads, jmmWriteLog);
     }
 
     /** A copy whose jmm analysis tracks at most {@code addresses} live addresses at once. */
     public MonitorConfig withJmmAddresses(int addresses) {
         return new MonitorConfig(bufferBound, psoPaperInterlocked, soberWindow, everyPendingStore, addresses,
-                jmmValidatedReads);
+                jmmValidatedReads, jmmWriteLog);
     }
 
     /** A copy that checks every pending store ({@code true}) or only the last one, as the paper does. */
     public MonitorConfig withEveryPendingStore(boolean every) {
         return new MonitorConfig(bufferBound, psoPaperInterlocked, soberWindow, every, jmmAddresses,
-                jmmValidatedReads);
+                jmmValidatedReads, jmmWriteLog);
+    }
+
+    /** A copy whose jmm analysis keeps at least {@code writes} latest writes of each location ({@code MAX_VALUE}: all). */
+    public MonitorConfig withJmmWriteLog(int writes) {
+        return new MonitorConfig(bufferBound, psoPaperInterlocked, soberWindow, everyPendingStore, jmmAddresses,
+                jmmValidatedReads, writes);
     }
 
     /** A copy whose jmm analysis drops stale reads a re-read validates ({@code true}) or reports every one. */
     public MonitorConfig withJmmValidatedReads(boolean validated) {
         return new MonitorConfig(bufferBound, psoPaperInterlocked, soberWindow, everyPendingStore, jmmAddresses,
-                validated);
+                validated, jmmWriteLog);
     }
 }

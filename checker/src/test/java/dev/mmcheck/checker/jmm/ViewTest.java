@@ -99,7 +99,7 @@ class ViewTest {
             long from = src.version();
             boolean bulk = false;
             int raises = 0;
-            for (int step = r.nextInt(80); step > 0; step--) {
+            for (int step = r.nextInt(24); step > 0; step--) {
                 if (r.nextInt(30) == 0) {
                     long v = src.version();
                     src.join(other);
@@ -111,7 +111,7 @@ class ViewTest {
                 }
             }
             boolean done = src.raisesSince(from, tgt);
-            assertEquals(!bulk && raises <= 64, done, "round " + round + ": replayable exactly when only logged raises");
+            assertEquals(!bulk && raises <= View.LOG, done, "round " + round + ": replayable exactly when only logged raises");
             if (done) {
                 replayed++;
                 for (int x = 0; x < 24; x++) {

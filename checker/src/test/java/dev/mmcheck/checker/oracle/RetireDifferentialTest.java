@@ -73,6 +73,80 @@ class RetireDifferentialTest {
     }
 
     /**
+     * A bounded write log ({@code RobustnessMonitor.boundWriteLog}: each location keeps its latest N writes at least)
+     * reports no event the unbounded one does not (the write it names may be newer, and a compare-and-set that can
+     * both fail on one older write and follow another may be reported as the other), and misses at most as many as
+     * its count says ({@code logLimited}). Programs as above, with bounds of 1
+     * and 2 writes so that the log is trimmed often; no retirements.
+     */
+    @Test
+    void aBoundedWriteLogLosesOnlyWhatItCounts() {
+        Random rnd = new Random(Long.getLong("mmcheck.jmm.seed", 20261129L) + 1);
+        int programs = Integer.getInteger("mmcheck.jmm.programs", 3000);
+        List<String> failures = new ArrayList<>();
+        long runs = 0;
+        long lost = 0;
+        long counted = 0;
+        long kept = 0;
+        for (int i = 0; i < programs && failures.size() < 3; i++) {
+            JmmProgram p = program(rnd);
+            for (int r = 0; r < 12 && failures.isEmpty(); r++) {
+                int[] order = interleaving(rnd, p);
+                int bound = 1 + rnd.nextInt(2);
+                boolean validate = rnd.nextBoolean();
+                List<RobustnessViolation> all = new ArrayList<>();
+                List<RobustnessViolation> some = new ArrayList<>();
+                RobustnessMonitor full = new RobustnessMonitor(all::add);
+                RobustnessMonitor bounded = new RobustnessMonitor(some::add);
+                bounded.boundWriteLog(bound);
+                if (validate) {
+                    full.validateReads(v -> { }, v -> { });
+                    bounded.validateReads(v -> { }, v -> { });
+                }
+                feed(p, order, full);
+                feed(p, order, bounded);
+                runs++;
+                List<String> allKeys = new ArrayList<>();
+                for (RobustnessViolation v : all) {
+                    allKeys.add("@" + v.event());
+                }
+                List<String> someKeys = new ArrayList<>();
+                for (RobustnessViolation v : some) {
+                    someKeys.add("@" + v.event());
+                }
+                List<String> extra = new ArrayList<>(someKeys);
+                allKeys.forEach(extra::remove);
+                List<String> missing = new ArrayList<>(allKeys);
+                someKeys.forEach(missing::remove);
+                lost += missing.size();
+                counted += bounded.logLimited();
+                kept += some.size();
+                if (!extra.isEmpty() || missing.size() > bounded.logLimited()) {
+                    failures.add("program " + i + ":\n" + p + "order " + java.util.Arrays.toString(order) + ", bound "
+                            + bound + (validate ? ", validated reads" : "") + "\nunbounded: " + all + "\nbounded: "
+                            + some + "\ncounted " + bounded.logLimited());
+                }
+            }
+        }
+        System.out.printf("bounded write log: %d runs, %d reports kept, %d lost, %d checks counted as possibly lost%n",
+                runs, kept, lost, counted);
+        if (!failures.isEmpty()) {
+            fail(String.join("\n\n", failures));
+        }
+        assertTrue(lost > runs / 100 && kept > runs / 10, "the bound must both keep and lose reports here");
+    }
+
+    private static void feed(JmmProgram p, int[] order, RobustnessMonitor m) {
+        int[] pc = new int[p.threads().size()];
+        long[] mem = new long[p.locations()];
+        for (int g = 0; g < order.length; g++) {
+            int t = order[g];
+            JmmRuns.feed(m, p.threads().get(t).get(pc[t]++), t, g, mem, true);
+        }
+        m.flush();
+    }
+
+    /**
      * The reports of one run of {@code p} in {@code order}, location {@code loc[k]} retired before step {@code at[k]}:
      * with {@code retire}, by {@link RobustnessMonitor#retire}; otherwise by renaming its later accesses to a location
      * of its own. Each report as kind, event, thread, the program's location and how many times it was retired before

@@ -17,10 +17,10 @@ final class View {
     // a logged view's last LOG single-entry raises, by version (the raise that made version v is at v % LOG), and the
     // version of its last other change (a join, copy or reset): raisesSince replays them into another view
     static final int LOG = 16;
-    // the most raises replayed instead of a copy, and instead of a join: a raise replayed costs about what 30 entries
-    // copied or 10 joined do (both loops are vectorized); measured on W08's replay, docs/performance.md
-    static final int COPY_RAISES = 8;
-    static final int JOIN_RAISES = 16;
+    // the most raises replayed instead of a copy, and instead of a join (both of those loops are vectorized, a replay
+    // is not): chosen on W01 and W08, docs/performance.md
+    static final int COPY_RAISES = 6;
+    static final int JOIN_RAISES = 12;
     private int[] logX;
     private int[] logK;
     private long bulkAt;
@@ -135,9 +135,31 @@ final class View {
         if (logX == null || from < bulkAt || version - from > most) {
             return false;
         }
+        if (target.logX != null) {
+            for (long v = from + 1; v <= version; v++) {
+                int i = (int) v & (LOG - 1);
+                target.raise(logX[i], logK[i]);
+            }
+            return true;
+        }
+        // an unlogged target: the raises in place, its version moved once
+        target.settle();
+        boolean changed = false;
         for (long v = from + 1; v <= version; v++) {
             int i = (int) v & (LOG - 1);
-            target.raise(logX[i], logK[i]);
+            int x = logX[i];
+            int k = logK[i];
+            if (x >= target.n) {
+                target.ensure(x + 1);
+                target.n = x + 1;
+            }
+            if (target.s[x] < k) {
+                target.s[x] = k;
+                changed = true;
+            }
+        }
+        if (changed) {
+            target.version++;
         }
         return true;
     }

@@ -5,7 +5,10 @@ import java.util.Arrays;
 /**
  * A location clock: for each location, the stamp of a write to it (0 is the initial value, known to
  * every thread). Dense, grown on demand; joins and copies reuse the array, so the common path allocates
- * only when a new location id first appears.
+ * only when a new location id first appears. Three ways to touch fewer entries, each giving what the whole-view
+ * operation gives: a logged view keeps its latest raises, which another view replays to catch up with it
+ * ({@link #raisesSince}); a view still the unchanged copy of another takes only that one's raises since at its next
+ * copy ({@link #assign}); a reset is lazy ({@link #reset}).
  */
 final class View {
 

@@ -58,9 +58,9 @@ import java.util.function.Consumer;
  * seqlock's validation); the thread's next write, synchronization or end, or {@link #flush}, reports it.
  *
  * <p>Locations and threads are small non-negative ints chosen by the caller; event ids are the caller's
- * (an index in the stream). Memory grows with locations, threads and writes per location (each write's id
- * is kept for reports): nothing is reclaimed yet. Not thread-safe: one caller, events in the order of the
- * SC run.
+ * (an index in the stream). Memory grows with locations and threads (views dense over the locations), and with
+ * writes per location (each write's id is kept for reports) unless {@link #boundWriteLog} bounds them; a retired
+ * location's log starts again. Not thread-safe: one caller, events in the order of the SC run.
  */
 public final class RobustnessMonitor {
 

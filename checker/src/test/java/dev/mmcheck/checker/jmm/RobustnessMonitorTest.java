@@ -52,6 +52,25 @@ class RobustnessMonitorTest {
         assertEquals(List.of(), reports);
     }
 
+    /**
+     * A thread's knowledge of another's writes is forgotten with its views when a start replaces them: a read of an
+     * older copy of the writer's knowledge than the thread took before the start must take it again (a shortcut that
+     * remembered what each thread took from each other would have to forget it here). Z = 2.
+     */
+    @Test
+    void aThreadRestartedForgetsWhatItTookFromAnother() {
+        int z = 2;
+        m.store(2, z, PLAIN, 1, 1);
+        m.store(2, Y, PLAIN, 1, 2);   // y's last write: T2's knowledge with z
+        m.store(2, X, PLAIN, 1, 3);   // x's: newer, with z and y
+        m.load(1, X, PLAIN, 4);       // T1 takes T2's knowledge at x's write
+        m.start(0, 1);                // T1's views replaced by T0's (nothing)
+        m.load(1, Y, PLAIN, 5);       // takes T2's knowledge at y's write again: z's write is before this read
+        m.load(1, z, PLAIN, 6);       // a relaxed y read: z may still read its initial value
+        assertEquals(List.of(new RobustnessViolation(RobustnessViolation.Kind.STALE_READ, 1, z, 6, 1, 1,
+                RobustnessViolation.INITIAL, 0)), reports);
+    }
+
     @Test
     void withoutTheStartTheSameReadsAreMessagePassingWithPlainFields() {
         m.store(0, X, PLAIN, 1, 1);

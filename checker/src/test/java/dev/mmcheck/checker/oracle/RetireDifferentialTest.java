@@ -28,6 +28,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * does not end the location's life for the readers' memos ({@code Loc.renew} not counting lives), when a read trusts
  * the memo across a life ({@code mHadSc} always true), and when the lazy reset leaves the old entries
  * ({@code View.settle} not clearing); each mutation made, the test run, then reverted (2026-11-29).
+ *
+ * <p>The second test is the differential test of the other way a location forgets old writes, the bounded write log.
  */
 class RetireDifferentialTest {
 

@@ -216,6 +216,33 @@ class JmmAnalyzerTest {
     }
 
     /**
+     * The write log's bound: message passing whose data the writer overwrites three more times after the flag. The
+     * reader's stale data read needs the first data write, which a log of one write no longer keeps: not reported, and
+     * the jmm-write-log note says so; a log of every write reports it.
+     */
+    @Test
+    void theWriteLogBoundIsNoted() {
+        for (int writeLog : new int[] {1, Integer.MAX_VALUE}) {
+            got.clear();
+            current = new JmmAnalyzer(sink, site -> modes.getOrDefault(site, ""), 16, VolatileRule.SYNCHRONIZATION_ORDER,
+                    true, writeLog);
+            JmmAnalyzer a = current;
+            ev(a, Kinds.STORE, 0, DATA, 10, "");
+            ev(a, Kinds.RELEASE_STORE, 0, FLAG, 11, "");
+            for (int i = 0; i < 3; i++) {
+                ev(a, Kinds.STORE, 0, DATA, 12, "");
+            }
+            ev(a, Kinds.LOAD, 1, FLAG, 20, "");
+            ev(a, Kinds.LOAD, 1, DATA, 21, "");
+            boolean bounded = writeLog == 1;
+            assertEquals(bounded ? 0 : 1, got().size(), "writeLog " + writeLog);
+            assertEquals(bounded ? 1 : 0, a.logLimited(), "writeLog " + writeLog);
+            assertEquals(bounded, a.notes().stream().anyMatch(n -> n.kind().equals("jmm-write-log")
+                    && n.text().contains("jmmWriteLog=none")), a.notes().toString());
+        }
+    }
+
+    /**
      * The addresses let go are the less recently used half: message passing on two addresses used again since two
      * others were last touched is still reported when a fifth needs room (letting the data or the flag go would lose
      * it).

@@ -30,7 +30,7 @@ import java.util.function.IntFunction;
  * run's notes say how often. A dead address (its object was collected) is retired too: its id then names a new
  * location. Checker thread only.
  */
-public final class JmmAnalyzer implements Analyzer {
+public final class JmmAnalyzer extends Analyzer {
 
     /** Addresses tracked at once when not told otherwise. */
     public static final int DEFAULT_BOUND = 256;

@@ -32,7 +32,7 @@ import java.util.List;
  * a full fence) unless {@link MonitorConfig#psoPaperInterlocked()} asks for the paper's model, where it
  * commits only its own address. Checker thread only.
  */
-public final class PsoMonitor implements Analyzer {
+public final class PsoMonitor extends Analyzer {
 
     private final VectorClocks clocks;
     private final int bufferBound;

@@ -33,7 +33,7 @@ import java.util.Arrays;
  * thread start/join are interlocked operations on a per-thread address; release stores are stores,
  * StoreStore and load fences nothing (Sober models TSO only). Checker thread only.
  */
-public final class SoberMonitor implements Analyzer {
+public final class SoberMonitor extends Analyzer {
 
     private static final int ENTRY = 5; // thread, hb clock, store count, site, kind
 

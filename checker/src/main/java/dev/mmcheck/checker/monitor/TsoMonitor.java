@@ -24,7 +24,7 @@ import java.util.List;
  * interlocked operations, monitors, full fences, thread start/join/end flush the thread's buffer;
  * release stores are plain stores; StoreStore and load fences do nothing. Checker thread only.
  */
-public final class TsoMonitor implements Analyzer {
+public final class TsoMonitor extends Analyzer {
 
     private final VectorClocks clocks;
     private final int bufferBound;

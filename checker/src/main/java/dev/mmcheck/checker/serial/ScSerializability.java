@@ -30,7 +30,7 @@ import java.util.List;
  * incoming edge at all it gets no node. So memory is bounded by the transactions still running and
  * those reachable from them. Checker thread only; thread and address ids are dense slots.
  */
-public final class ScSerializability implements Analyzer {
+public final class ScSerializability extends Analyzer {
 
     /** A transaction: an atomic method's invocation or a single event outside one. */
     private static final class Tx extends TxPool.Node {

@@ -57,7 +57,7 @@ import java.util.List;
  * is reached through its few direct successors. Java operations map to the paper's events as
  * docs/serializability.md says. Checker thread only; thread and address ids are dense slots.
  */
-public final class TsoSerializability implements Analyzer {
+public final class TsoSerializability extends Analyzer {
 
     /** Buffered reads of distinct addresses a thread's frontier holds before its buffer is taken to drain. */
     private static final int FRONTIER_BOUND = 64;

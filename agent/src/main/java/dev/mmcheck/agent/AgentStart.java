@@ -142,9 +142,8 @@ final class AgentStart {
             loop.reportProgress(options.progressSeconds(), err::println);
         }
         loop.start();
-        TestBridge tests = new TestBridge(loop, options.trace() == null ? null : "mmcheck replay "
-                + options.trace().toAbsolutePath() + " --models " + options.analyses().stream()
-                        .map(dev.mmcheck.checker.finding.Analysis::option).collect(java.util.stream.Collectors.joining(",")));
+        TestBridge tests = new TestBridge(loop, options.trace(), options.analyses().stream()
+                .map(dev.mmcheck.checker.finding.Analysis::option).collect(java.util.stream.Collectors.joining(",")));
         TestHooks.install(tests);
         Transformation.Stats stats = new Transformation.Stats();
         Transformation.install(inst, options::instruments,

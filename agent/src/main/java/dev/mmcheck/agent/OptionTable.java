@@ -93,7 +93,8 @@ final class OptionTable {
             "classes matching these are rewritten for their synchronization only (above)");
     /** {@code trace=PATH}. */
     static final Option<Path> TRACE = option("trace", "PATH", null, "(none)", OptionParsers::path,
-            "also stream the events to a binary trace, for `mmcheck replay`");
+            "also stream the events to a binary trace, for `mmcheck replay`; `%t` in the file's name writes one "
+            + "per JUnit test instead, named after the test, which a failing test names (docs/build.md)");
     /** {@code failOnViolation=BOOL}. */
     static final Option<Boolean> FAIL_ON_VIOLATION = option("failOnViolation", "BOOL", "false", OptionParsers::bool,
             "exit with status 1 when a new finding (neither suppressed nor in the baseline) of a `failOn=` "

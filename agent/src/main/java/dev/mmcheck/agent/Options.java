@@ -1,5 +1,6 @@
 package dev.mmcheck.agent;
 
+import dev.mmcheck.agent.check.TraceTee;
 import dev.mmcheck.agent.rewrite.Transformation;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.report.SourceRoots;
@@ -205,6 +206,14 @@ public record Options(Path report, Set<Analysis> analyses, List<String> includes
                     + "the synchronization of the objects it does not sample)");
         }
         boolean fix = FIX.in(p);
+        if (trace != null && trace.getParent() != null && trace.getParent().toString().contains("%t")) {
+            throw new OptionException("option trace=" + values.get("trace") + ": %t (one trace per test) may only be in "
+                    + "the file's name, not in a directory");
+        }
+        if (fix && trace != null && TraceTee.perTest(trace)) {
+            throw new OptionException("option trace=" + values.get("trace") + " writes one trace per test (%t), but "
+                    + "fix=true replays the whole run's: leave %t out, or fix=true");
+        }
         if (fix && overhead != Layer.CHECK) {
             throw new OptionException("option overhead=" + overhead.value + " checks nothing, so it cannot be combined "
                     + "with fix=true (there would be no finding to remove)");

@@ -152,6 +152,8 @@ class OptionsTest {
         "sample=0.1,fix=true       | option sample=0.1 cannot be combined with fix=true (the fix is proven by replaying the run's trace, and a sampled run's events are only sound under PSO)",
         "overhead=log,fix=true     | option overhead=log checks nothing, so it cannot be combined with fix=true (there would be no finding to remove)",
         "fix=maybe                 | option fix=maybe must be true or false",
+        "trace=t/%t.mmct,fix=true  | option trace=t/%t.mmct writes one trace per test (%t), but fix=true replays the whole run's: leave %t out, or fix=true",
+        "trace=%t/a.mmct           | option trace=%t/a.mmct: %t (one trace per test) may only be in the file's name, not in a directory",
         "overhead=ids,selfCheck=true | option overhead=ids checks nothing, so it cannot be combined with selfCheck=true (no read would be checked)",
         "repeatedLoads=all   | option repeatedLoads=all must be skip or log",
         "bufferBound=0       | option bufferBound=0 must be a whole number of stores, at least 1, or none",

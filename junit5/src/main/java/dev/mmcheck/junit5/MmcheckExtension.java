@@ -86,7 +86,7 @@ public class MmcheckExtension implements BeforeEachCallback, AfterEachCallback {
         }
         String message = "mmcheck: " + findings.length + (findings.length == 1 ? " finding" : " findings")
                 + " during " + name(context) + stressNote(context) + ":\n" + String.join("\n\n", findings)
-                + reproduceNote();
+                + reproduceNote(name(context));
         if (mode == Mode.WARN) {
             System.err.println(message);
             return;
@@ -95,10 +95,10 @@ public class MmcheckExtension implements BeforeEachCallback, AfterEachCallback {
         throw new AssertionError(message);
     }
 
-    /** With trace=: the command that replays the run's trace, which holds this test's events, to reproduce them offline. */
-    private static String reproduceNote() {
-        String command = dev.mmcheck.runtime.TestHooks.reproduce();
-        return command == null ? "" : "\n\nreproduce offline, once the test JVM has ended: " + command;
+    /** With trace=: the command that replays this test's trace (or the run's, which holds its events), offline. */
+    private static String reproduceNote(String test) {
+        String note = dev.mmcheck.runtime.TestHooks.reproduce(test);
+        return note == null ? "" : "\n\n" + note;
     }
 
     private static String stressNote(ExtensionContext context) {

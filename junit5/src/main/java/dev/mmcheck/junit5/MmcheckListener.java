@@ -54,9 +54,11 @@ public class MmcheckListener implements TestExecutionListener {
         }
         String[] findings = dev.mmcheck.runtime.TestHooks.end(name(test), timeout);
         if (findings.length > 0) {
+            String reproduce = dev.mmcheck.runtime.TestHooks.reproduce(name(test));
             System.err.println("mmcheck: " + findings.length + (findings.length == 1 ? " finding" : " findings")
                     + " during " + name(test) + " (not failing it: only MmcheckExtension fails a JUnit Jupiter test; "
-                    + "the report lists them):\n" + String.join("\n\n", findings));
+                    + "the report lists them):\n" + String.join("\n\n", findings)
+                    + (reproduce == null ? "" : "\n\n" + reproduce));
         }
     }
 

@@ -20,8 +20,12 @@ public final class TestHooks {
          */
         String[] end(String name, long timeoutMillis);
 
-        /** The command that reproduces a test's findings offline (the run's trace replayed), or null when none is written. */
-        default String reproduce() {
+        /**
+         * How to reproduce test {@code name}'s findings offline, after its {@link #end}: a sentence naming the {@code
+         * mmcheck replay} command of its own trace ({@code trace=} with {@code %t}) or of the run's, or null when no
+         * trace is written.
+         */
+        default String reproduce(String name) {
             return null;
         }
     }
@@ -36,10 +40,10 @@ public final class TestHooks {
         bridge = b;
     }
 
-    /** The command that reproduces the findings offline ({@code mmcheck replay} of the run's trace), or null. Any thread. */
-    public static String reproduce() {
+    /** How to reproduce test {@code name}'s findings offline (see {@link Bridge#reproduce}), or null. The test's thread. */
+    public static String reproduce(String name) {
         Bridge b = bridge;
-        return b == null ? null : b.reproduce();
+        return b == null ? null : b.reproduce(name);
     }
 
     /** Whether the agent is attached and checking. Any thread. */

@@ -40,14 +40,19 @@ class JUnit5IT {
     @Test
     void aRacyTestFailsWithItsFindingACorrectOnePassesAndStressNamesItsSeed() throws Exception {
         ChildMaven child = ChildMaven.of("junit5-project", dir);
-        Path trace = child.dir().resolve("target/mmcheck/run-%p.mmct");
+        // one trace per test (%t): the failing test names its own
+        Path trace = child.dir().resolve("target/mmcheck/traces/%t.mmct");
         check(child, java.util.Map.of("mmcheck.more", ",trace=" + trace));
 
         // the failing test names the command that reproduces its finding offline: run it, the same finding
         String flags = Files.readString(child.dir().resolve("target/surefire-reports/TEST-demo.FlagsTest.xml"));
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("reproduce offline, once the test JVM has ended: "
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("reproduce offline: "
                 + "mmcheck replay (\\S+) --models ([a-z,]+)").matcher(flags);
         assertTrue(m.find(), "the failure names the replay command: " + flags);
+        assertEquals(child.dir().resolve("target/mmcheck/traces/FlagsTest.plainFlags.mmct").toAbsolutePath().toString(),
+                m.group(1), "the test's own trace");
+        assertTrue(Files.exists(child.dir().resolve("target/mmcheck/traces/FlagsTest.volatileFlags.mmct")),
+                "every test has its trace");
         // as a user types it, with the repository's mmcheck script
         Process replay = new ProcessBuilder(AgentRun.ROOT.resolve("mmcheck").toString(), "replay", m.group(1),
                 "--models", m.group(2)).redirectErrorStream(true).start();

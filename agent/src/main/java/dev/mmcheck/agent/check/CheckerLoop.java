@@ -69,7 +69,7 @@ public final class CheckerLoop implements Runnable {
         this.selfCheck = selfCheck ? new SelfCheck() : null;
         this.trace = trace;
         this.view = view;
-        this.boundaries = new TestBoundaries(view);
+        this.boundaries = new TestBoundaries(view, trace instanceof TraceTee t ? t : null);
         this.addresses = new Addresses(checker, heap, trace, this.selfCheck, memoryBound);
         this.solo = new SoloPeriods<>(new RuntimeSolo(), new LoopFeed(this, checker), active, logs::cursor);
         this.feed = new Feed(this, checker, heap, names, addresses, this.selfCheck, trace);
@@ -152,6 +152,11 @@ public final class CheckerLoop implements Runnable {
      */
     public CompletableFuture<String[]> testBoundary(String test, boolean begins) {
         return boundaries.add(test, begins);
+    }
+
+    /** Test {@code test}'s own trace file, once its end was served (trace= with {@code %t}), or null. Any thread. */
+    public java.nio.file.Path testTrace(String test) {
+        return boundaries.trace(test);
     }
 
     /** The tests during which each finding (by key) was first seen. After {@link #finish}. */

@@ -35,10 +35,18 @@ final class TestBoundaries {
     private final Set<String> seenKeys = new HashSet<>();
     private final Map<String, List<String>> testsByKey = new ConcurrentHashMap<>();
     private final FindingsView view;
+    private final TraceTee traces;
+    private final Map<String, java.nio.file.Path> traceByTest = new ConcurrentHashMap<>();
 
-    /** Boundaries whose findings are seen through {@code view}. */
-    TestBoundaries(FindingsView view) {
+    /** Boundaries whose findings are seen through {@code view}; a test's end ends its trace in {@code traces} (or null). */
+    TestBoundaries(FindingsView view, TraceTee traces) {
         this.view = view;
+        this.traces = traces;
+    }
+
+    /** Test {@code test}'s own trace, once its end was served (the last, for a name that ran twice), or null. Any thread. */
+    java.nio.file.Path trace(String test) {
+        return traceByTest.get(test);
     }
 
     /** Test {@code test} begins or ends; the future gives its findings' summary paragraphs. Any thread. */
@@ -75,6 +83,12 @@ final class TestBoundaries {
             if (seenKeys.add(f.key()) && !b.begins) {
                 testsByKey.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(b.test);
                 lines.add(f.describe(i++, b.test));
+            }
+        }
+        if (!b.begins && traces != null) {
+            java.nio.file.Path file = traces.endTest(b.test); // before done: the test's thread reads it after end()
+            if (file != null) {
+                traceByTest.put(b.test, file);
             }
         }
         if (failure != null && !b.begins) {

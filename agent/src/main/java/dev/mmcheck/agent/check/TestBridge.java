@@ -15,15 +15,18 @@ public final class TestBridge implements TestHooks.Bridge {
 
     private final CheckerLoop loop;
     private final java.util.Set<String> classes = java.util.Collections.synchronizedSet(new java.util.LinkedHashSet<>());
-    private final String replay;
+    private final java.nio.file.Path trace;
+    private final String models;
 
     /**
-     * A bridge to {@code loop}; {@code replay} is the command that replays the run's trace (trace=), added to a
-     * test's findings so that a failing test says how to reproduce them offline, or null without a trace.
+     * A bridge to {@code loop}; {@code trace} is trace='s file (null: none), a test's own with {@code %t} in its
+     * name, which a failing test names in the {@code mmcheck replay} command (with {@code --models models}) that
+     * reproduces its findings offline.
      */
-    public TestBridge(CheckerLoop loop, String replay) {
+    public TestBridge(CheckerLoop loop, java.nio.file.Path trace, String models) {
         this.loop = loop;
-        this.replay = replay;
+        this.trace = trace == null ? null : trace.toAbsolutePath();
+        this.models = models;
     }
 
     @Override
@@ -41,8 +44,16 @@ public final class TestBridge implements TestHooks.Bridge {
     }
 
     @Override
-    public String reproduce() {
-        return replay;
+    public String reproduce(String name) {
+        if (trace == null) {
+            return null;
+        }
+        if (TraceTee.perTest(trace)) {
+            java.nio.file.Path own = loop.testTrace(name);
+            return own == null ? null : "reproduce offline: mmcheck replay " + own + " --models " + models
+                    + " (this test's events, and those since the previous test ended)";
+        }
+        return "reproduce offline, once the test JVM has ended: mmcheck replay " + trace + " --models " + models;
     }
 
     @Override

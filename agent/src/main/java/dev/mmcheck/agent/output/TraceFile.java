@@ -13,6 +13,6 @@ public record TraceFile(TraceTee tee, Path file) implements AgentOutput {
     @Override
     public String write(Report report, List<String> summary) throws IOException {
         tee.close();
-        return "mmcheck: trace written to " + file;
+        return tee.describe();
     }
 }

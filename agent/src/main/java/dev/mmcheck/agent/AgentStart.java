@@ -6,6 +6,7 @@ import dev.mmcheck.agent.check.CheckerStopped;
 import dev.mmcheck.agent.check.FindingsView;
 import dev.mmcheck.agent.check.Heap;
 import dev.mmcheck.agent.check.TestBridge;
+import dev.mmcheck.agent.check.LoopCounts;
 import dev.mmcheck.agent.check.TraceTee;
 import dev.mmcheck.agent.ids.FieldTable;
 import dev.mmcheck.agent.ids.SiteTable;
@@ -200,8 +201,9 @@ final class AgentStart {
             result = result.withFailure(Failure.of(LOOP_STAGE, loop.failureAt(), loop.failure()));
         }
         Map<String, Long> unmodelled = Unmodelled.counts();
-        result = result.withNotes(RunEnd.first(stop, options, loop, stats), RunEnd.last(loop, unmodelled));
-        RunFacts run = RunEnd.facts(RUN_ID, options, loop, stats, sites, unmodelled);
+        LoopCounts counts = loop.counts();
+        result = result.withNotes(RunEnd.first(stop, options, loop, counts, stats), RunEnd.last(counts, unmodelled));
+        RunFacts run = RunEnd.facts(RUN_ID, options, counts, loop.selfCheck(), stats, sites, unmodelled);
         String source = RunName.of(System.getProperty("sun.java.command", ""), tests.testClasses());
         Triage.Outcome outcome;
         List<Finding> findings = Finding.group(result.violations());
@@ -314,6 +316,7 @@ final class AgentStart {
         CheckResult empty = loop.checker().result().withFailure(Failure.of("preload", -1, new Exception()))
                 .withNotes(List.of(RunEnd.unmodelledNote(Map.of("preload", 0L))), List.of());
         RunFacts facts = RunEnd.preloadFacts();
+        loop.counts(); // loads the counts' record (the loop has not started: every count is 0)
         Report report = new Report("", true, empty, Triage.untriaged(empty), facts);
         Summary.lines(report);
         RunEnd.lines(facts);

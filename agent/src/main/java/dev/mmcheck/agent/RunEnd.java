@@ -2,6 +2,7 @@ package dev.mmcheck.agent;
 
 import dev.mmcheck.agent.check.CheckerLoop;
 import dev.mmcheck.agent.check.LogCount;
+import dev.mmcheck.agent.check.LoopCounts;
 import dev.mmcheck.agent.check.SelfCheck;
 import dev.mmcheck.agent.ids.SiteTable;
 import dev.mmcheck.agent.rewrite.Transformation;
@@ -35,33 +36,32 @@ final class RunEnd {
     }
 
     /** Whether solo periods were on in this run (the report's {@code run.solo}). */
-    static boolean soloOn(Options options, CheckerLoop loop) {
-        return options.solo() && (Solo.enabled() || loop.soloGrants() > 0);
+    static boolean soloOn(Options options, LoopCounts counts) {
+        return options.solo() && (Solo.enabled() || counts.solo().grants() > 0);
     }
 
     /** The report's {@code run} object. */
-    static RunFacts facts(String id, Options options, CheckerLoop loop, Transformation.Stats stats, SiteTable sites,
-            Map<String, Long> unmodelled) {
-        SelfCheck self = loop.selfCheck();
+    static RunFacts facts(String id, Options options, LoopCounts c, SelfCheck self, Transformation.Stats stats,
+            SiteTable sites, Map<String, Long> unmodelled) {
+        LoopCounts.Solo solo = c.solo();
         return new RunFacts(id,
-                new RunFacts.Events(loop.produced(), loop.consumed(), loop.unchecked(), loop.added(), loop.begins()),
-                new RunFacts.CheckerThread(loop.cpuMillis(), loop.objectsTracked(), loop.addressesTracked(),
-                        loop.backPressureWaits()),
+                new RunFacts.Events(c.produced(), c.consumed(), c.unchecked(), c.added(), c.begins()),
+                new RunFacts.CheckerThread(c.cpuMillis(), c.objectsTracked(), c.addressesTracked(),
+                        c.total(LogCount.BACK_PRESSURE_WAITS)),
                 new RunFacts.Classes(stats.instrumented.get(), stats.failed.get(), sites.size()),
-                new RunFacts.Accesses(Targets.unresolved(), Targets.unloggedHandles(), loop.nestedAccesses(), unmodelled,
-                        loop.loadsLeftOut(), loop.total(LogCount.FENCES_LEFT_OUT)),
-                new RunFacts.Solo(soloOn(options, loop) ? "on" : "off", loop.soloGrants(),
-                        loop.total(LogCount.SOLO_LEFT_OUT), loop.soloEndedBy(10), loop.soloClaimMillis(),
-                        loop.soloRingFed(), loop.total(LogCount.RING_DROPPED),
-                        loop.total(LogCount.RING_DROPPED_ALONE), Solo.unseenStarts(), loop.soloClaimsUnfenced(),
-                        loop.soloBusyTogether(10)),
+                new RunFacts.Accesses(Targets.unresolved(), Targets.unloggedHandles(), c.total(LogCount.NESTED),
+                        unmodelled, c.total(LogCount.LOADS_LEFT_OUT), c.total(LogCount.FENCES_LEFT_OUT)),
+                new RunFacts.Solo(soloOn(options, c) ? "on" : "off", solo.grants(), c.total(LogCount.SOLO_LEFT_OUT),
+                        solo.endedBy(), solo.claimMillis(), solo.ringFed(), c.total(LogCount.RING_DROPPED),
+                        c.total(LogCount.RING_DROPPED_ALONE), Solo.unseenStarts(), solo.claimsUnfenced(),
+                        solo.busyTogether()),
                 options.overhead().value,
                 options.activeSchedule() ? "active" : "os",
                 new RunFacts.Sampling(options.sample(), options.sample() < 1 && options.syncAsFences() ? "fences"
-                        : "addresses", loop.syncAsFences(), options.sample() < 1 ? Sampling.seed() : null),
+                        : "addresses", c.total(LogCount.SYNC_AS_FENCES), options.sample() < 1 ? Sampling.seed() : null),
                 options.activeSchedule() ? new RunFacts.ActiveSchedule(Schedule.seed(),
-                        loop.total(LogCount.PAUSES), loop.total(LogCount.PAUSED_NANOS) / 1_000_000,
-                        loop.total(LogCount.PAUSES_OVER_BUDGET), loop.total(LogCount.PAUSES_ALONE))
+                        c.total(LogCount.PAUSES), c.total(LogCount.PAUSED_NANOS) / 1_000_000,
+                        c.total(LogCount.PAUSES_OVER_BUDGET), c.total(LogCount.PAUSES_ALONE))
                         : null,
                 self == null ? null : new RunFacts.SelfCheck(self.reads(), self.mismatches()));
     }
@@ -95,14 +95,15 @@ final class RunEnd {
      * The notes the summary prints first, after {@code leading} (the checker thread's own stop): what was not
      * checked, and what the user asked to check less.
      */
-    static List<Note> first(List<Note> leading, Options options, CheckerLoop loop, Transformation.Stats stats) {
-        long produced = loop.produced();
-        long consumed = loop.consumed();
+    static List<Note> first(List<Note> leading, Options options, CheckerLoop loop, LoopCounts c,
+            Transformation.Stats stats) {
+        long produced = c.produced();
+        long consumed = c.consumed();
         SelfCheck self = loop.selfCheck();
         List<Note> first = new ArrayList<>(leading);
         if (loop.failure() != null) {
-            first.add(Note.incomplete("checker-stopped", "", loop.unchecked(), "checking stopped after "
-                    + loop.failureAt() + " events: the " + loop.unchecked() + " events after them were drained "
+            first.add(Note.incomplete("checker-stopped", "", c.unchecked(), "checking stopped after "
+                    + loop.failureAt() + " events: the " + c.unchecked() + " events after them were drained "
                     + "(the application did not wait) but not checked"));
         }
         if (produced != consumed) {
@@ -119,13 +120,14 @@ final class RunEnd {
                     + " classes could not be instrumented and ran unchecked (exclude them with excludes= to "
                     + "accept that): " + String.join("; ", stats.failures())));
         }
-        if (loop.stripesHeldAtExit() > 0) {
-            first.add(Note.incomplete("unlogged-at-exit", "", loop.stripesHeldAtExit(), loop.stripesHeldAtExit()
+        if (c.stripesHeldAtExit() > 0) {
+            first.add(Note.incomplete("unlogged-at-exit", "", c.stripesHeldAtExit(), c.stripesHeldAtExit()
                     + " address stripes were still held by running threads 2 s after the log closed at exit: "
                     + "the accesses they bracket may be unlogged"));
         }
-        if (loop.nestedAccesses() > 0) {
-            first.add(Note.incomplete("nested-accesses", "", loop.nestedAccesses(), loop.nestedAccesses()
+        long nested = c.total(LogCount.NESTED);
+        if (nested > 0) {
+            first.add(Note.incomplete("nested-accesses", "", nested, nested
                     + " accesses ran inside another access's probes (unforeseen code between a lock probe and "
                     + "its log probe) and were not logged"));
         }
@@ -161,7 +163,7 @@ final class RunEnd {
     }
 
     /** The notes the summary prints last: what was checked another way, or may have been missed. */
-    static List<Note> last(CheckerLoop loop, Map<String, Long> unmodelled) {
+    static List<Note> last(LoopCounts c, Map<String, Long> unmodelled) {
         List<Note> last = new ArrayList<>();
         if (!unmodelled.isEmpty()) {
             last.add(unmodelledNote(unmodelled));
@@ -172,7 +174,7 @@ final class RunEnd {
                     + "were checked under an address of their own: conflicts between them and direct accesses to "
                     + "the same field are not seen"));
         }
-        long dropped = loop.total(LogCount.RING_DROPPED);
+        long dropped = c.total(LogCount.RING_DROPPED);
         if (dropped > 0) {
             last.add(Note.degraded("solo-ring", "", dropped, dropped + " accesses left out in solo periods were not kept "
                     + "for their period's hand-over: a thread kept only its newest " + dev.mmcheck.runtime.ThreadLog.RING + " since its "

@@ -250,41 +250,13 @@ public final class CheckerLoop implements Runnable {
         return logs.produced();
     }
 
-    /** The total of {@code c} over every thread's log, forgotten ones included (racy reads). */
-    public long total(LogCount c) {
-        return logs.total(c);
+    /** Everything the loop counted, once the run ended. After {@link #finish}. */
+    public LoopCounts counts() {
+        return new LoopCounts(produced(), consumed(), merge.unchecked, added, feed.begins, cpuMillis(), heap.objects(),
+                heap.addresses(), stripesHeldAtExit, LoopCounts.totals(logs), new LoopCounts.Solo(solo.grants(),
+                        solo.claimMillis(), solo.ringFed(), solo.claimsUnfenced(), solo.endedBy(10),
+                        solo.busyTogether(10)));
     }
-
-    /** Objects the checker still tracked at the end (Heap: collected ones are forgotten as the collector clears them). */
-    public int objectsTracked() {
-        return heap.objects();
-    }
-
-    /** Address ids in use at the end. */
-    public int addressesTracked() {
-        return heap.addresses();
-    }
-
-    /** Accesses that ran nested inside another access's probes and were not logged. */
-    public long nestedAccesses() {
-        return total(LogCount.NESTED);
-    }
-
-    /** Repeated loads the threads did not log (docs/agent.md, "Loads that are not logged"). */
-    public long loadsLeftOut() {
-        return total(LogCount.LOADS_LEFT_OUT);
-    }
-
-    /** Synchronization accesses of unsampled objects logged only as fences, or not at all (sync=fences). */
-    public long syncAsFences() {
-        return total(LogCount.SYNC_AS_FENCES);
-    }
-
-    /** Times producers waited because their log was full. */
-    public long backPressureWaits() {
-        return total(LogCount.BACK_PRESSURE_WAITS);
-    }
-
 
     /** The failure that stopped checking, or null. */
     public Throwable failure() {
@@ -294,36 +266,6 @@ public final class CheckerLoop implements Runnable {
     /** Events consumed before the failure, or -1 when none. */
     public long failureAt() {
         return failureAt;
-    }
-
-    /** Solo periods granted (runtime.Solo). */
-    public long soloGrants() {
-        return solo.grants();
-    }
-
-    /** Milliseconds the checker thread spent claiming solo periods (sweeping the stripes, feeding the other logs). */
-    public long soloClaimMillis() {
-        return solo.claimMillis();
-    }
-
-    /** Accesses and fences fed from solo periods' hand-over rings. */
-    public long soloRingFed() {
-        return solo.ringFed();
-    }
-
-    /** Claims of solo periods given up because a quiet thread still had a store buffered. */
-    public long soloClaimsUnfenced() {
-        return solo.claimsUnfenced();
-    }
-
-    /** The threads that ended solo periods most often, at most {@code max}, most first. After {@link #finish}. */
-    public Map<String, Long> soloEndedBy(int max) {
-        return solo.endedBy(max);
-    }
-
-    /** The threads most often found busy beside another at a look for a solo period, at most {@code max}. */
-    public Map<String, Long> soloBusyTogether(int max) {
-        return solo.busyTogether(max);
     }
 
     // ------------------------------------------------------------------ for the parts of the loop
@@ -361,21 +303,6 @@ public final class CheckerLoop implements Runnable {
     /** Counts an event the checker thread added to the stream. */
     void countAdded() {
         added++;
-    }
-
-    /** Thread-begin events taken from the rings: they order a thread after its start and reach no analysis. */
-    public long begins() {
-        return feed.begins;
-    }
-
-    /** Events the checker thread added to the stream: addresses dead, threads ended. */
-    public long added() {
-        return added;
-    }
-
-    /** Events consumed after checking stopped, not checked. */
-    public long unchecked() {
-        return merge.unchecked;
     }
 
     /** Makes the loop fail at its {@code event}-th event (for testing how failures are reported). */

@@ -9,7 +9,7 @@
  * dead checker must not hang the application), and is reported. Addresses are exact (object identity through weak
  * references, never a hash) and never keep an object alive; memory is bounded by {@code checkerMemory=}. It uses the
  * id tables ({@code agent.ids}), the runtime and the checker, never the rewriting nor the premain package
- * (PackageDependenciesTest). Only its own thread calls its methods, but for the counters read at exit after it
- * stopped.
+ * (PackageDependenciesTest). Only its own thread calls its methods, but for the counters, read once at exit after it
+ * stopped as one {@code LoopCounts}.
  */
 package dev.mmcheck.agent.check;

@@ -24,8 +24,8 @@ import java.util.Set;
  *
  * <p>A store-buffer violation (TSO, PSO, Sober) has a store e that stayed buffered while a later event x of its
  * thread, where the happens-before path leaves that thread, was already seen: a full fence anywhere between e and x
- * removes it; the two ends are proposed (right after e, right before x: between them the run executes the same
- * instructions or more), and the stronger store at e (a volatile store is a store and a full fence: for a plain
+ * removes it; the two ends are proposed (right after e, right before x), and, from the run, the points between that
+ * it executed less often than both ends ({@link #between}: in a loop), and the stronger store at e (a volatile store is a store and a full fence: for a plain
  * field's store both the field made volatile and that one store made a volatile store, whichever the run makes
  * cheaper); under PSO, when
  * x is a store, a release store at x or a release fence before it. A finding of the access-mode model (jmm) has a
@@ -117,6 +117,91 @@ final class Candidates {
         }
         out.removeIf(set -> !writable(set));
         return List.copyOf(out);
+    }
+
+    /**
+     * A full fence at a point between a store-buffer violation's two ends: after an instruction its store's thread
+     * ran after the store and before the event where the path leaves the thread. Any point between removes it as the
+     * ends do; in straight-line code each runs as often as the ends, but in a loop one between them can run less
+     * often (a fence once per outer iteration, between an inner loop of stores and an inner loop of loads). Only
+     * such points are proposed: instructions the run executed fewer times than both ends, at most {@code max}, the
+     * least executed first. Which of them removes what is decided by replay, as for the others.
+     */
+    static List<Set<Change>> between(Finding finding, EventBuffer run, Symbols symbols, int max) {
+        if (finding.isCycle()) {
+            return List.of();
+        }
+        int[] count = new int[symbols.siteCount()];
+        for (int i = 0; i < run.size(); i++) {
+            int site = run.site(i);
+            if (site >= 0 && site < count.length) {
+                count[site]++;
+            }
+        }
+        java.util.Map<Site, Integer> executions = new java.util.HashMap<>();
+        for (int site = 0; site < count.length; site++) {
+            if (count[site] > 0 && symbols.hasSite(site)) {
+                executions.merge(Rewrite.instruction(symbols.siteOf(site)), count[site], Integer::sum);
+            }
+        }
+        java.util.Map<Site, Integer> points = new java.util.LinkedHashMap<>(); // instruction -> a site id of it
+        for (Violation v : finding.violations()) {
+            EventInfo leaving = v.analysis() == Analysis.JMM ? null : leaving(v);
+            if (leaving == null) {
+                continue;
+            }
+            Site store = Rewrite.instruction(v.store().site());
+            Site leave = Rewrite.instruction(leaving.site());
+            int ends = Math.min(executions.getOrDefault(store, 0), executions.getOrDefault(leave, 0));
+            java.util.Map<Site, Integer> window = new java.util.LinkedHashMap<>();
+            boolean after = false;
+            for (int i = 0; i < run.size(); i++) {
+                int site = run.site(i);
+                if (site < 0 || !symbols.hasSite(site) || !symbols.threadName(run.thread(i)).equals(v.store().thread())) {
+                    continue;
+                }
+                Site s = Rewrite.instruction(symbols.siteOf(site));
+                if (s.equals(store)) {
+                    after = true;
+                    window.clear(); // the interval from the store's latest execution
+                } else if (after && s.equals(leave)) {
+                    for (java.util.Map.Entry<Site, Integer> e : window.entrySet()) {
+                        if (executions.getOrDefault(e.getKey(), 0) < ends) {
+                            points.putIfAbsent(e.getKey(), e.getValue());
+                        }
+                    }
+                    after = false;
+                } else if (after) {
+                    window.putIfAbsent(s, site);
+                }
+            }
+        }
+        List<java.util.Map.Entry<Site, Integer>> cheapest = new ArrayList<>(points.entrySet());
+        cheapest.sort(java.util.Comparator.comparingInt(e -> executions.getOrDefault(e.getKey(), 0)));
+        Set<Set<Change>> out = new LinkedHashSet<>();
+        for (java.util.Map.Entry<Site, Integer> e : cheapest) {
+            if (out.size() == max) {
+                break;
+            }
+            out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_AFTER, symbols.siteOf(e.getValue()),
+                    words(run, symbols, e.getValue()))));
+        }
+        return List.copyOf(out);
+    }
+
+    /** The instruction at site {@code site} as a report names it, from its first event in {@code run}. */
+    private static String words(EventBuffer run, Symbols symbols, int site) {
+        for (int i = 0; i < run.size(); i++) {
+            if (run.site(i) == site) {
+                EventKind k = EventKind.of(run.kind(i));
+                String op = (k == EventKind.INTERLOCKED ? "compare-and-set" : k.label()).replace('-', ' ');
+                return k.operand() == EventKind.Operand.ADDRESS
+                        ? "the " + op + (op.contains("store") ? " to " : " of ")
+                                + Names.withoutObject(symbols.addressName(run.operand(i)))
+                        : "the " + op;
+            }
+        }
+        return "the instruction";
     }
 
     private static void storeBuffer(List<Violation> vs, Set<Set<Change>> out) {

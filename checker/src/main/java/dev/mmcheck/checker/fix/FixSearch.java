@@ -58,6 +58,9 @@ public final class FixSearch {
     /** At most this many release changes at the later stores of a PSO finding's thread ({@link Candidates}). */
     private static final int LATER_STORES = 8;
 
+    /** At most this many fences at points between a store-buffer finding's ends that run less often ({@link Candidates}). */
+    private static final int BETWEEN = 4;
+
     private final List<Run> runs;
     private final Config config;
     private final Map<Site, Long> executions = new HashMap<>();
@@ -187,6 +190,7 @@ public final class FixSearch {
             List<Set<Change>> proposed = new ArrayList<>(Candidates.of(f));
             for (Run r : runs) {
                 proposed.addAll(Candidates.laterStores(f, r.events(), r.symbols(), LATER_STORES));
+                proposed.addAll(Candidates.between(f, r.events(), r.symbols(), BETWEEN));
             }
             for (Set<Change> s : proposed) {
                 Set<Change> extra = new LinkedHashSet<>();

@@ -61,6 +61,16 @@ class FixSearchTest {
     }
 
     @Test
+    void batchStoreBufferingOneFenceBetweenTheLoops() throws Exception {
+        FixResult r = fix("33-batch-store-buffering", TSO_PSO);
+        assertProven(r);
+        // 2 (1 + one execution): the point between the store loop and the load loop, cheaper than either end (4)
+        // or the stores made volatile (3.5)
+        assertEquals(List.of("Batch.java:12: put VarHandle.fullFence() right after the load of round1"), changes(r));
+        assertEquals(2, r.cost(), 1e-9);
+    }
+
+    @Test
     void lazySetDekkerTheReleaseStoreMadeVolatile() throws Exception {
         FixResult r = fix("11-lazyset-dekker", TSO_PSO);
         assertProven(r);

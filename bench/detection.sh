@@ -8,6 +8,7 @@
 # fields) and all of them off together: a default that
 # finds a buggy sample in fewer runs than "everything off" is printed as a DIFFERENCE at the end.
 #   bench/detection.sh                                   # all samples, RUNS=10, defaults vs each mechanism off
+#   RUNS=3 SETTINGS="- ALL_OFF" bench/detection.sh       # defaults vs everything off (ALL_OFF names that setting)
 #   SETTINGS="schedule=os schedule=active" bench/detection.sh   # the schedules side by side
 #   RUNS=20 bench/detection.sh S23_DekkerLoop S25_DoubleCheckedLocking
 #   SETTINGS="schedule=os schedule=active,seed=7" bench/detection.sh S25_DoubleCheckedLocking
@@ -94,7 +95,8 @@ for line in $(tr ' ' '_' < "$tmp/verdicts"); do
     opts="report=$tmp/r.json"
     # a sample that declares a JMM verdict runs with the access-mode analysis beside TSO and PSO
     [[ $verdict == *"JMM"* ]] && opts="$opts,models=tso:pso:jmm"
-    [ "$s" != "-" ] && opts="$opts,$s"
+    # ALL_OFF: a name for every mechanism off at once (SETTINGS="- ALL_OFF")
+    if [ "$s" = ALL_OFF ]; then opts="$opts,$ALL_OFF"; elif [ "$s" != "-" ]; then opts="$opts,$s"; fi
     ok=0
     total_ms=0
     for i in $(seq "$RUNS"); do

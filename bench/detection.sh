@@ -33,6 +33,8 @@ AGENT=${AGENT:-agent/target/mmcheck.jar}
 # jmmWriteLog=none: the jmm analysis keeps every write of each address (by default its latest 1024 at least)
 ALL_OFF="solo=off,repeatedLoads=log,bufferBound=none,jmmAddresses=4096,jmmValidatedReads=false,jmmWriteLog=none,synthetic=true"
 SETTINGS=${SETTINGS:-"- solo=off repeatedLoads=log bufferBound=none jmmAddresses=4096 jmmValidatedReads=false jmmWriteLog=none synthetic=true $ALL_OFF"}
+# ALL_OFF in SETTINGS names every mechanism off at once (SETTINGS="- ALL_OFF"); every setting is options, or "-"
+SETTINGS=$(echo " $SETTINGS " | sed "s/ ALL_OFF / $ALL_OFF /g; s/^ *//; s/ *$//")
 JAR=sample-apps/target/sample-apps.jar
 for f in "$AGENT" "$JAR"; do
   [ -f "$f" ] || { echo "detection: $f is missing; build first (mvn -o -q install -DskipTests)" >&2; exit 2; }
@@ -95,8 +97,7 @@ for line in $(tr ' ' '_' < "$tmp/verdicts"); do
     opts="report=$tmp/r.json"
     # a sample that declares a JMM verdict runs with the access-mode analysis beside TSO and PSO
     [[ $verdict == *"JMM"* ]] && opts="$opts,models=tso:pso:jmm"
-    # ALL_OFF: a name for every mechanism off at once (SETTINGS="- ALL_OFF")
-    if [ "$s" = ALL_OFF ]; then opts="$opts,$ALL_OFF"; elif [ "$s" != "-" ]; then opts="$opts,$s"; fi
+    [ "$s" != "-" ] && opts="$opts,$s"
     ok=0
     total_ms=0
     for i in $(seq "$RUNS"); do

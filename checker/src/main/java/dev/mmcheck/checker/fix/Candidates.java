@@ -120,53 +120,107 @@ final class Candidates {
     }
 
     /**
-     * A full fence at a point between a store-buffer violation's two ends: after an instruction its store's thread
-     * ran after the store and before the event where the path leaves the thread. Any point between removes it as the
-     * ends do; in straight-line code each runs as often as the ends, but in a loop one between them can run less
-     * often (a fence once per outer iteration, between an inner loop of stores and an inner loop of loads). Only
-     * such points are proposed: instructions the run executed fewer times than both ends, at most {@code max}, the
-     * least executed first. Which of them removes what is decided by replay, as for the others.
+     * A full fence at a point between a violation's two ends that the run executed less often than both (in a loop:
+     * a fence once per outer iteration, between an inner loop of stores and an inner loop of loads). Any point between
+     * removes what the ends remove, as a fence at either end does. A store-buffer violation (TSO, PSO, Sober): a
+     * point after an instruction its store's thread ran after the store and before the event where the path leaves
+     * the thread, each such point alone, at most {@code max}, the least executed first. The access-mode model's
+     * store-buffering shape, which needs a fence in each thread: the least executed point of each thread's window
+     * (the store's thread from the store to where the path leaves it, the access's thread from where the path enters
+     * it to the access), or that window's cheaper end when no point between is cheaper, as one pair, when at least
+     * one of the two is a point between. Which of them removes what is decided by replay, as for the others.
      */
     static List<Set<Change>> between(Finding finding, EventBuffer run, Symbols symbols, int max) {
         if (finding.isCycle()) {
             return List.of();
         }
-        int[] count = new int[symbols.siteCount()];
-        for (int i = 0; i < run.size(); i++) {
-            int site = run.site(i);
-            if (site >= 0 && site < count.length) {
-                count[site]++;
-            }
-        }
-        java.util.Map<Site, Integer> executions = new java.util.HashMap<>();
-        for (int site = 0; site < count.length; site++) {
-            if (count[site] > 0 && symbols.hasSite(site)) {
-                executions.merge(Rewrite.instruction(symbols.siteOf(site)), count[site], Integer::sum);
-            }
-        }
+        Windows w = new Windows(run, symbols);
         java.util.Map<Site, Integer> points = new java.util.LinkedHashMap<>(); // instruction -> a site id of it
+        Set<Set<Change>> out = new LinkedHashSet<>();
         for (Violation v : finding.violations()) {
-            EventInfo leaving = v.analysis() == Analysis.JMM ? null : leaving(v);
-            if (leaving == null) {
+            if (v.analysis() != Analysis.JMM) {
+                EventInfo leaving = leaving(v);
+                if (leaving != null) {
+                    points.putAll(w.cheaperPoints(v.store().thread(), v.store().site(), leaving.site()));
+                }
                 continue;
             }
-            Site store = Rewrite.instruction(v.store().site());
-            Site leave = Rewrite.instruction(leaving.site());
-            int ends = Math.min(executions.getOrDefault(store, 0), executions.getOrDefault(leave, 0));
+            Path p = Path.of(v);
+            if (p.entering == null || p.leaving == null) {
+                continue;
+            }
+            Change first = w.cheapest(v.store(), p.leaving);
+            Change second = w.cheapest(p.entering, v.access());
+            if (first.kind() == Change.Kind.FULL_FENCE_AFTER && !first.site().equals(v.store().site())
+                    || second.kind() == Change.Kind.FULL_FENCE_AFTER && !second.site().equals(p.entering.site())) {
+                out.add(set(first, second));
+            }
+        }
+        List<java.util.Map.Entry<Site, Integer>> cheapest = new ArrayList<>(points.entrySet());
+        cheapest.sort(java.util.Comparator.comparingInt(e -> w.executions(e.getKey())));
+        int singles = 0;
+        for (java.util.Map.Entry<Site, Integer> e : cheapest) {
+            if (singles++ == max) {
+                break;
+            }
+            out.add(Set.of(w.fenceAfter(e.getValue())));
+        }
+        List<Set<Change>> all = new ArrayList<>(out);
+        return all.size() > 2 * max ? List.copyOf(all.subList(0, 2 * max)) : List.copyOf(all);
+    }
+
+    /** A run's executions per instruction, and the instructions a thread ran between two of its instructions. */
+    private static final class Windows {
+        private final EventBuffer run;
+        private final Symbols symbols;
+        private final java.util.Map<Site, Integer> executions = new java.util.HashMap<>();
+
+        Windows(EventBuffer run, Symbols symbols) {
+            this.run = run;
+            this.symbols = symbols;
+            int[] count = new int[symbols.siteCount()];
+            for (int i = 0; i < run.size(); i++) {
+                int site = run.site(i);
+                if (site >= 0 && site < count.length) {
+                    count[site]++;
+                }
+            }
+            for (int site = 0; site < count.length; site++) {
+                if (count[site] > 0 && symbols.hasSite(site)) {
+                    executions.merge(Rewrite.instruction(symbols.siteOf(site)), count[site], Integer::sum);
+                }
+            }
+        }
+
+        /** How often the run executed instruction {@code s} (0: never). */
+        int executions(Site s) {
+            return executions.getOrDefault(Rewrite.instruction(s), 0);
+        }
+
+        /**
+         * The instructions {@code thread} ran after an execution of {@code from} and before the next of {@code to}
+         * (from {@code from}'s latest execution before it), each with a site id of it, that the run executed fewer
+         * times than both {@code from} and {@code to}.
+         */
+        java.util.Map<Site, Integer> cheaperPoints(String thread, Site from, Site to) {
+            Site a = Rewrite.instruction(from);
+            Site b = Rewrite.instruction(to);
+            int ends = Math.min(executions(a), executions(b));
+            java.util.Map<Site, Integer> points = new java.util.LinkedHashMap<>();
             java.util.Map<Site, Integer> window = new java.util.LinkedHashMap<>();
             boolean after = false;
             for (int i = 0; i < run.size(); i++) {
                 int site = run.site(i);
-                if (site < 0 || !symbols.hasSite(site) || !symbols.threadName(run.thread(i)).equals(v.store().thread())) {
+                if (site < 0 || !symbols.hasSite(site) || !symbols.threadName(run.thread(i)).equals(thread)) {
                     continue;
                 }
                 Site s = Rewrite.instruction(symbols.siteOf(site));
-                if (s.equals(store)) {
+                if (s.equals(a)) {
                     after = true;
-                    window.clear(); // the interval from the store's latest execution
-                } else if (after && s.equals(leave)) {
+                    window.clear(); // the interval from the latest execution of from
+                } else if (after && s.equals(b)) {
                     for (java.util.Map.Entry<Site, Integer> e : window.entrySet()) {
-                        if (executions.getOrDefault(e.getKey(), 0) < ends) {
+                        if (executions(e.getKey()) < ends) {
                             points.putIfAbsent(e.getKey(), e.getValue());
                         }
                     }
@@ -175,18 +229,34 @@ final class Candidates {
                     window.putIfAbsent(s, site);
                 }
             }
+            return points;
         }
-        List<java.util.Map.Entry<Site, Integer>> cheapest = new ArrayList<>(points.entrySet());
-        cheapest.sort(java.util.Comparator.comparingInt(e -> executions.getOrDefault(e.getKey(), 0)));
-        Set<Set<Change>> out = new LinkedHashSet<>();
-        for (java.util.Map.Entry<Site, Integer> e : cheapest) {
-            if (out.size() == max) {
-                break;
+
+        /**
+         * The cheapest full fence between {@code from} and {@code to} in their thread: after the least executed
+         * instruction between them that runs less often than both, else after {@code from} or before {@code to},
+         * whichever the run executed less often.
+         */
+        Change cheapest(EventInfo from, EventInfo to) {
+            java.util.Map<Site, Integer> points = cheaperPoints(from.thread(), from.site(), to.site());
+            java.util.Map.Entry<Site, Integer> best = null;
+            for (java.util.Map.Entry<Site, Integer> e : points.entrySet()) {
+                if (best == null || executions(e.getKey()) < executions(best.getKey())) {
+                    best = e;
+                }
             }
-            out.add(Set.of(Change.at(Change.Kind.FULL_FENCE_AFTER, symbols.siteOf(e.getValue()),
-                    words(run, symbols, e.getValue()))));
+            if (best != null) {
+                return fenceAfter(best.getValue());
+            }
+            return executions(from.site()) <= executions(to.site())
+                    ? Change.at(Change.Kind.FULL_FENCE_AFTER, from.site(), Candidates.words(from))
+                    : Change.at(Change.Kind.FULL_FENCE_BEFORE, to.site(), Candidates.words(to));
         }
-        return List.copyOf(out);
+
+        /** A full fence right after the instruction of site id {@code site}. */
+        Change fenceAfter(int site) {
+            return Change.at(Change.Kind.FULL_FENCE_AFTER, symbols.siteOf(site), Candidates.words(run, symbols, site));
+        }
     }
 
     /** The instruction at site {@code site} as a report names it, from its first event in {@code run}. */

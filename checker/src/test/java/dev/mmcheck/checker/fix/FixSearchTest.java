@@ -71,6 +71,17 @@ class FixSearchTest {
     }
 
     @Test
+    void batchStoreBufferingUnderJmmOneFenceBetweenTheLoopsInEachThread() throws Exception {
+        FixResult r = fix("33-batch-store-buffering", JMM);
+        assertProven(r);
+        // the access-mode model's store-buffering shape needs a fence in each thread: the points between the loops
+        // (2 each) instead of the ends (4 each)
+        assertEquals(List.of("Batch.java:12: put VarHandle.fullFence() right after the load of round1",
+                "Batch.java:22: put VarHandle.fullFence() right after the load of round2"), changes(r));
+        assertEquals(4, r.cost(), 1e-9);
+    }
+
+    @Test
     void lazySetDekkerTheReleaseStoreMadeVolatile() throws Exception {
         FixResult r = fix("11-lazyset-dekker", TSO_PSO);
         assertProven(r);

@@ -91,6 +91,8 @@ final class AgentStart {
         if (options.activeSchedule()) {
             // before any application thread has a log: each log seeds its pause generator from it
             Schedule.activate(seed, PAUSE_MICROS);
+            // the access-mode analysis needs writes between two loads of a thread too (docs/schedules.md, rule 5)
+            Schedule.loadWindows(options.analyses().contains(Analysis.JMM));
         }
         if (options.sample() < 1) {
             Sampling.configure(options.sample(), seed, options.syncAsFences()); // before any application class is instrumented

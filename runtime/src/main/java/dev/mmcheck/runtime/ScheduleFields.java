@@ -20,10 +20,16 @@ abstract class ScheduleFields extends SoloFields {
     int closingSite = -1;
     /** Accesses since that store. */
     int closingAccesses;
+    /** Site of the load whose load window is open (Schedule.loadWindows), -1 when none; its address. */
+    int loadSite = -1;
+    Object loadObject;
+    int loadSlot;
     /** Site of the store whose window a pause is due for after the stripe is released, -1 when none. */
     int pauseSite = -1;
     /** Whether that pause is a coin toss after a j.u.c. synchronizer rather than a window's. */
     boolean pauseCoin;
+    /** Whether that pause may spend the whole budget (a load window's), not only the narrow points' share. */
+    boolean pauseWide;
     /** Site of the j.u.c. call this thread's last event was the "before" half of, -1 when none. */
     int jucSite = -1;
     /** Window points reached per store site (direct-mapped), null unless pauses are on. */

@@ -71,6 +71,49 @@ class ScheduleTest {
     }
 
     /**
+     * The load window, with the access-mode analysis on: a load, then the next load of another address pauses after
+     * it (a seqlock reader's version read, then its first data read); not the same address again, not with the load
+     * windows off, not past a full or load fence; a store-buffering pause already due is kept.
+     */
+    @Test
+    void aLoadFollowedByALoadOfAnotherAddressIsAWindowWhenTheAccessModeAnalysisRuns() {
+        try {
+            Schedule.loadWindows(true);
+            ThreadLog t = log(500);
+            event(t, Kinds.LOAD, A, 50);
+            assertEquals(-1, t.pauseSite, "one load: no window to pause in yet");
+            event(t, Kinds.LOAD, A, 51);
+            assertEquals(-1, t.pauseSite, "the same address again");
+            event(t, Kinds.LOAD, B, 52);
+            assertEquals(51 + Schedule.COUNTERS / 4, t.pauseSite, "after the load of another address, for the window's load");
+            assertTrue(t.pauseWide, "a load window's pause may spend the whole budget");
+            t.pauseSite = -1;
+            t.pauseWide = false;
+            event(t, Kinds.LOAD, C, 53);
+            assertEquals(-1, t.pauseSite, "the load that closed a window opened none");
+            Schedule.onFence(t, Kinds.LOAD_FENCE);
+            event(t, Kinds.LOAD, A, 54);
+            assertEquals(-1, t.pauseSite, "a load fence closed the window that load 53 opened");
+            Schedule.onFence(t, Kinds.FULL_FENCE);
+            event(t, Kinds.LOAD, B, 55);
+            assertEquals(-1, t.pauseSite, "so does a full fence");
+            event(t, Kinds.STORE, C, 56);
+            event(t, Kinds.LOAD, A, 57); // the store-buffering window's pause may be due here, or at the next access
+            event(t, Kinds.LOAD, B, 58);
+            event(t, Kinds.LOAD, C, 59);
+            assertEquals(56, t.pauseSite, "a store-buffering pause due is kept: " + t.pauseSite);
+
+            Schedule.loadWindows(false);
+            ThreadLog off = log(501);
+            event(off, Kinds.LOAD, A, 60);
+            event(off, Kinds.LOAD, B, 61);
+            assertEquals(-1, off.pauseSite, "no load windows without the access-mode analysis");
+        } finally {
+            Schedule.loadWindows(false);
+        }
+    }
+
+    /**
      * The fourth window point: before the synchronization that closes a window, once the thread made an access since
      * its store (every load of the window has run, the store is still buffered). Not without an access, not twice.
      */

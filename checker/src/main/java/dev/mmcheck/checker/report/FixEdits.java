@@ -11,8 +11,9 @@ import java.util.Optional;
 
 /**
  * A change of a fix as an edit of one source line, for SARIF's {@code fixes} (docs/build.md, "SARIF on GitHub"): a
- * fence as a line inserted after or before a line that is one whole statement (it ends with {@code ;}), with its
- * indentation; a mode as the one call on the line that names it replaced ({@code .lazySet(} by {@code .set(}). A
+ * fence as a line inserted after or before a line that is one whole statement (it ends with {@code ;}, a trailing
+ * {@code //} comment aside; never after a {@code return}, {@code throw}, {@code break} or {@code continue}), with its
+ * indentation, named {@code java.lang.invoke.VarHandle} in full where the file does not import it; a mode as the one call on the line that names it replaced ({@code .lazySet(} by {@code .set(}). A
  * change that is neither (a field made volatile, whose declaration the run does not know; a line with two such calls
  * or none) has no edit: the report's text says it.
  */
@@ -55,17 +56,22 @@ final class FixEdits {
         }
         String text = lines.get(at.line() - 1);
         if (c.kind().insertsFence()) {
-            String code = text.strip();
-            if (!code.endsWith(";") || code.startsWith("return") || code.startsWith("//")) {
+            String code = code(text);
+            boolean after = c.kind() == Change.Kind.FULL_FENCE_AFTER || c.kind() == Change.Kind.ACQUIRE_FENCE_AFTER;
+            // a whole statement; after one that leaves the block, a line inserted would never run
+            if (!code.endsWith(";") || code.isEmpty() || after && (code.startsWith("return") || code.startsWith("throw ")
+                    || code.startsWith("break") || code.startsWith("continue"))) {
                 return Optional.empty();
             }
             String indent = text.substring(0, text.length() - text.stripLeading().length());
-            boolean after = c.kind() == Change.Kind.FULL_FENCE_AFTER || c.kind() == Change.Kind.ACQUIRE_FENCE_AFTER;
             String fence = switch (c.kind()) {
                 case RELEASE_FENCE_BEFORE -> "VarHandle.releaseFence();";
                 case ACQUIRE_FENCE_AFTER, ACQUIRE_FENCE_BEFORE -> "VarHandle.acquireFence();";
                 default -> "VarHandle.fullFence();";
             };
+            if (!importsVarHandle(lines)) {
+                fence = "java.lang.invoke." + fence; // the edit compiles as it is in a file that does not import it
+            }
             int line = after ? at.line() + 1 : at.line();
             if (after && line > lines.size()) {
                 return Optional.empty();
@@ -79,6 +85,30 @@ final class FixEdits {
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether a source file imports {@code java.lang.invoke.VarHandle} (by name or with its package). */
+    static boolean importsVarHandle(List<String> lines) {
+        for (String l : lines) {
+            String t = l.strip();
+            if (t.startsWith("import java.lang.invoke.VarHandle;") || t.startsWith("import java.lang.invoke.*;")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A line's code, stripped, without a trailing {@code //} comment ({@code x = 1; // mmcheck:store}); a line with a
+     * quote before its {@code //} is taken whole (the slashes may be in a string), and so refused unless it ends in
+     * {@code ;}.
+     */
+    static String code(String text) {
+        int comment = text.indexOf("//");
+        if (comment >= 0 && text.lastIndexOf('"', comment) < 0 && text.lastIndexOf('\'', comment) < 0) {
+            text = text.substring(0, comment);
+        }
+        return text.strip();
     }
 
     /** Whether the line names one call of the kind's family, so the edit cannot change the wrong one. */

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The fix made to the source itself (issue 35, docs/fix.md "The samples rewritten"): per buggy sample, one run with
+# fix=true and sarif= gives the fewest changes and, for each change that is one edit of one line (a fence line
+# inserted, one call replaced: SARIF's artifactChanges), that edit. When every change has its edit, the edits are made
+# to a copy of the sample's sources, the copy is compiled against the samples' jar, and the rewritten sample runs RUNS
+# times under the agent with default options: it should report nothing in every run. A change with no one-line edit
+# (a field made volatile, a store through a VarHandle the class does not declare) is named and the sample skipped.
+#   bench/fix-rewrite.sh                                   # every buggy sample, RUNS=10
+#   RUNS=3 bench/fix-rewrite.sh S13_LazySetMistake S48_CarelessReader
+# Build first: mvn -q -DskipTests package
+set -uo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${RUNS:-10}
+jar=sample-apps/target/sample-apps.jar
+agent=agent/target/mmcheck.jar
+src=sample-apps/src/main/java
+for f in "$jar" "$agent"; do
+  [ -f "$f" ] || { echo "fix-rewrite: $f is missing; build with: mvn -q -DskipTests package" >&2; exit 2; }
+done
+listing=$(java -jar "$jar" 2>&1 || true)   # the usage lists every sample with its expected verdicts
+samples=("$@")
+if [ ${#samples[@]} -eq 0 ]; then
+  mapfile -t samples < <(grep -E '^  S[0-9]+_' <<< "$listing" | grep -E 'TSO violation|PSO violation|JMM violation' \
+    | awk '{print $1}')
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+not_clean=0
+for s in "${samples[@]}"; do
+  models=""
+  grep -E "^  $s " <<< "$listing" | grep -q 'JMM' && models=",models=tso:pso:jmm"
+  rm -rf "$tmp/$s"; mkdir -p "$tmp/$s/src" "$tmp/$s/classes"
+  java -javaagent:"$agent=fix=true,report=$tmp/$s/fix.json,sarif=$tmp/$s/fix.sarif,sourceRoots=$src$models" \
+    -jar "$jar" "$s" > "$tmp/$s/fix.out" 2>&1
+  # the edits, once each, made to copies of the files they touch; exit 3 when a change has none
+  python3 - "$tmp/$s" "$src" > "$tmp/$s/edits" 2>&1 <<'PY'
+import json, os, sys
+work, src = sys.argv[1], sys.argv[2]
+report = json.load(open(os.path.join(work, "fix.json")))
+fix = report.get("fix") or {}
+changes = ["%s:%s: %s" % (c["file"], c["line"], c["text"]) for c in fix.get("changes", [])]
+if not changes:
+    print("NOFIX " + ("no finding" if not report.get("violations") else "no fix found"))
+    sys.exit(4)
+edits = {}   # file -> {(line, col, endLine, endCol, text)}
+described = set()
+for run in json.load(open(os.path.join(work, "fix.sarif")))["runs"]:
+    for result in run.get("results", []):
+        for f in result.get("fixes", []):
+            described.add(f["description"]["text"])
+            for ch in f["artifactChanges"]:
+                uri = ch["artifactLocation"]["uri"]
+                for r in ch["replacements"]:
+                    d = r["deletedRegion"]
+                    edits.setdefault(uri, set()).add((d["startLine"], d.get("startColumn", 1), d.get("endLine", d["startLine"]),
+                                                      d.get("endColumn", d.get("startColumn", 1)), r["insertedContent"]["text"]))
+missing = [c for c in changes if c not in described]
+for c in changes:
+    print("CHANGE " + c)
+if missing:
+    for c in missing:
+        print("NOEDIT " + c)
+    sys.exit(3)
+for uri, es in edits.items():
+    lines = open(uri).read().split("\n")
+    for (line, col, end_line, end_col, text) in sorted(es, reverse=True):   # bottom to top: positions stay valid
+        assert line == end_line, "an edit over several lines: " + uri
+        l = lines[line - 1]
+        lines[line - 1] = l[:col - 1] + text + l[end_col - 1:]
+    out = os.path.join(work, "src", os.path.relpath(uri, src))
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    open(out, "w").write("\n".join(lines))
+PY
+  status=$?
+  if [ $status -eq 4 ]; then
+    echo "== $s: its run had nothing to fix (no finding, or no fix found): skipped"
+    continue
+  fi
+  if [ $status -ne 0 ]; then
+    echo "== $s: skipped, a change has no one-line edit:"
+    grep '^NOEDIT ' "$tmp/$s/edits" | sed 's/^NOEDIT /  /'
+    continue
+  fi
+  sed -n 's/^CHANGE /  /p' "$tmp/$s/edits"
+  if ! javac -nowarn -cp "$jar" -d "$tmp/$s/classes" $(find "$tmp/$s/src" -name '*.java') > "$tmp/$s/javac.out" 2>&1; then
+    echo "== $s: the rewritten source does not compile:"; head -5 "$tmp/$s/javac.out"; not_clean=$((not_clean + 1)); continue
+  fi
+  clean=0
+  unset left
+  for i in $(seq "$RUNS"); do
+    java -javaagent:"$agent=report=$tmp/$s/r.json$models" -cp "$tmp/$s/classes:$jar" dev.mmcheck.samples.Samples "$s" \
+      > "$tmp/$s/run.out" 2>&1
+    n=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(len(d['violations']) if d.get('complete') else -1)" \
+      "$tmp/$s/r.json" 2>/dev/null || echo -1)
+    if [ "$n" = 0 ]; then
+      clean=$((clean + 1))
+    elif [ -z "${left:-}" ]; then
+      # the first finding a rewritten run still has: a race the fixed run did not reach, usually
+      left=$(python3 -c "import json,sys; v=json.load(open(sys.argv[1]))['violations']; print(v[0]['key'] if v else 'incomplete')" \
+        "$tmp/$s/r.json" 2>/dev/null || echo "no report")
+    fi
+    rm -f "$tmp/$s/r.json"
+  done
+  echo "== $s: rewritten with its fix, clean in $clean of $RUNS runs${left:+ (left, first: $left)}"
+  unset left
+  [ "$clean" -eq "$RUNS" ] || not_clean=$((not_clean + 1))
+done
+echo "rewritten samples not clean in every run: $not_clean"
+[ "$not_clean" -eq 0 ]

@@ -1,0 +1,92 @@
+package dev.mmcheck.checker.report;
+
+import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.checker.fix.Change;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Which fix changes are one-line edits, and where a fence line goes. */
+class FixEditsTest {
+
+    @TempDir
+    Path dir;
+
+    private static final List<String> SOURCE = List.of(
+            "import java.lang.invoke.VarHandle; class Reader {",              // 1
+            "    int budget() {",                                             // 2
+            "        if (ready) {",                                           // 3
+            "            return timeoutMillis * retries; // mmcheck:access",  // 4
+            "        }",                                                      // 5
+            "        int v = VERSION.getAcquire(this); // the re-read",       // 6
+            "        log(\"a // b\"); // quoted slashes",                    // 7
+            "        x = 1;",                                                 // 8
+            "    }",                                                          // 9
+            "}");                                                             // 10
+
+    private Optional<FixEdits.Edit> edit(Change.Kind kind, int line) throws Exception {
+        Path src = dir.resolve("src/main/java/org/demo");
+        Files.createDirectories(src);
+        Files.createDirectories(dir.resolve(".git"));
+        Files.write(src.resolve("Reader.java"), SOURCE);
+        SourceRoots roots = SourceRoots.of(dir, List.of(Path.of("src/main/java")));
+        Site site = new Site("org.demo.Reader", "budget", "Reader.java", line, 0);
+        return FixEdits.of(Change.at(kind, site, "the load"), roots);
+    }
+
+    @Test
+    void aFenceBeforeAReturnWithATrailingCommentIsALineInsertedWithItsIndentation() throws Exception {
+        FixEdits.Edit e = edit(Change.Kind.ACQUIRE_FENCE_BEFORE, 4).orElseThrow();
+        assertEquals(4, e.line());
+        assertEquals(1, e.startColumn());
+        assertEquals(1, e.endColumn());
+        assertEquals("            VarHandle.acquireFence();\n", e.inserted());
+        assertEquals("src/main/java/org/demo/Reader.java", e.uri());
+    }
+
+    @Test
+    void neverAfterAReturn() throws Exception {
+        assertTrue(edit(Change.Kind.FULL_FENCE_AFTER, 4).isEmpty(), "the line would never run");
+    }
+
+    @Test
+    void afterAStatementWithATrailingComment() throws Exception {
+        FixEdits.Edit e = edit(Change.Kind.FULL_FENCE_AFTER, 6).orElseThrow();
+        assertEquals(7, e.line());
+        assertEquals("        VarHandle.fullFence();\n", e.inserted());
+    }
+
+    @Test
+    void aLineWithQuotedSlashesIsTakenWholeAndNotAStatement() throws Exception {
+        assertTrue(edit(Change.Kind.FULL_FENCE_BEFORE, 7).isEmpty(), "its last characters are a comment's");
+        assertEquals("log(\"a // b\"); // quoted slashes", FixEdits.code(SOURCE.get(6)));
+        assertEquals("x = 1;", FixEdits.code(SOURCE.get(7)));
+    }
+
+    @Test
+    void inAFileThatDoesNotImportVarHandleItIsNamedInFull() throws Exception {
+        assertTrue(FixEdits.importsVarHandle(List.of("import java.lang.invoke.VarHandle;")));
+        assertTrue(FixEdits.importsVarHandle(List.of("import java.lang.invoke.*;")));
+        assertTrue(!FixEdits.importsVarHandle(List.of("import java.lang.invoke.MethodHandles;", "class A {}")));
+        Path src = dir.resolve("src/main/java/org/demo");
+        Files.createDirectories(src);
+        Files.createDirectories(dir.resolve(".git"));
+        Files.write(src.resolve("Plain.java"), List.of("class Plain {", "    void f() {", "        x = 1;", "    }", "}"));
+        Site site = new Site("org.demo.Plain", "f", "Plain.java", 3, 0);
+        FixEdits.Edit e = FixEdits.of(Change.at(Change.Kind.FULL_FENCE_AFTER, site, "the store"),
+                SourceRoots.of(dir, List.of(Path.of("src/main/java")))).orElseThrow();
+        assertEquals("        java.lang.invoke.VarHandle.fullFence();\n", e.inserted());
+    }
+
+    @Test
+    void notInsideAnIfsHeader() throws Exception {
+        assertTrue(edit(Change.Kind.FULL_FENCE_AFTER, 3).isEmpty());
+    }
+}

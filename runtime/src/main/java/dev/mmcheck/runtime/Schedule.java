@@ -107,6 +107,7 @@ public final class Schedule {
             // coin toss delays this one, so that the other runs first as often as not
             t.pauseSite = site;
             t.pauseCoin = true;
+            t.pauseWide = false;
             t.jucSite = -1;
         } else {
             t.jucSite = juc ? site : -1;
@@ -126,6 +127,7 @@ public final class Schedule {
                 t.closingAccesses = 0;
                 if (t.monitorDepth > 0) {
                     t.pauseSite = site; // inside a critical section: before the monitorexit flushes it
+                    t.pauseWide = false;
                 }
                 t.windowSite = site;
                 t.windowObject = t.heldObject;
@@ -183,6 +185,7 @@ public final class Schedule {
                 return;
             }
             t.pauseSite = t.windowSite;
+            t.pauseWide = false; // a store window's pause keeps the narrow points' share, whatever was due before
             t.windowSite = -1;
             t.windowObject = null;
         }

@@ -102,6 +102,7 @@ class ScheduleTest {
             event(t, Kinds.LOAD, B, 58);
             event(t, Kinds.LOAD, C, 59);
             assertEquals(56, t.pauseSite, "a store-buffering pause due is kept: " + t.pauseSite);
+            assertFalse(t.pauseWide, "and keeps the narrow points' share of the budget");
 
             Schedule.loadWindows(false);
             ThreadLog off = log(501);

@@ -49,6 +49,7 @@ public final class TraceTee implements EventSink, Closeable {
         if (parent != null) {
             Files.createDirectories(parent);
         }
+        used.add(OUTSIDE); // the file being written: a test of that name gets -2, its trace never overwritten
         open(perTest ? named(OUTSIDE) : pattern);
     }
 

@@ -96,6 +96,19 @@ class TraceTeeTest {
     }
 
     @Test
+    void aTestNamedAsTheOutsideFileDoesNotLoseItsTrace() throws Exception {
+        TraceTee tee = new TraceTee(dir.resolve("%t.mmct"), names());
+        store(tee, 1, 0);
+        Path own = tee.endTest(TraceTee.OUTSIDE + "()");
+        store(tee, 1, 1);
+        store(tee, 1, 2);
+        tee.close();
+        assertEquals(dir.resolve(TraceTee.OUTSIDE + "-2.mmct").toAbsolutePath(), own);
+        assertEquals(1, events(own), "the test's own event, not overwritten by the next file");
+        assertEquals(2, events(dir.resolve(TraceTee.OUTSIDE + ".mmct")));
+    }
+
+    @Test
     void fileNamesKeepLettersDigitsDotsAndDashes() {
         assertEquals("FlagsTest.plainFlags", TraceTee.fileName("FlagsTest.plainFlags()"));
         assertEquals("T.m_repetition_1_of_10", TraceTee.fileName("T.m() [repetition 1 of 10]"));

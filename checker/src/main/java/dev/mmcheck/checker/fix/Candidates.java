@@ -137,16 +137,18 @@ final class Candidates {
         Windows w = new Windows(run, symbols);
         java.util.Map<Site, Integer> points = new java.util.LinkedHashMap<>(); // instruction -> a site id of it
         Set<Set<Change>> out = new LinkedHashSet<>();
+        Set<List<Object>> walked = new java.util.HashSet<>(); // each window is walked once (each walk reads the run)
         for (Violation v : finding.violations()) {
             if (v.analysis() != Analysis.JMM) {
                 EventInfo leaving = leaving(v);
-                if (leaving != null) {
+                if (leaving != null && walked.add(List.of(v.store().thread(), v.store().site(), leaving.site()))) {
                     points.putAll(w.cheaperPoints(v.store().thread(), v.store().site(), leaving.site()));
                 }
                 continue;
             }
             Path p = Path.of(v);
-            if (p.entering == null || p.leaving == null) {
+            if (p.entering == null || p.leaving == null || !walked.add(List.of(v.store().thread(), v.store().site(),
+                    p.leaving.site(), p.entering.thread(), p.entering.site(), v.access().site()))) {
                 continue;
             }
             Change first = w.cheapest(v.store(), p.leaving);

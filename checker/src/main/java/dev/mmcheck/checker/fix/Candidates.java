@@ -78,7 +78,8 @@ final class Candidates {
      * Under PSO, the stores of a violation's store's thread that the run executed after the store and before the
      * access, each made a release store (or given a release fence before it): the buffered store then commits before
      * it, which orders it before whatever read that later store, a happens-before path the violation's own need not
-     * name (its path may leave the thread elsewhere). FixDifferentialTest found runs where this is the cheapest fix.
+     * name (its path may leave the thread elsewhere); a later release store, which may itself commit late, made a
+     * volatile store. FixDifferentialTest found runs where each is the cheapest fix.
      * At most {@code max} sets; which of them removes what is decided by replay, as for the others.
      */
     static List<Set<Change>> laterStores(Finding finding, EventBuffer run, Symbols symbols, int max) {
@@ -112,6 +113,10 @@ final class Candidates {
                     String words = "the store to " + Names.withoutObject(symbols.addressName(run.operand(i)));
                     out.add(Set.of(Change.at(Change.Kind.RELEASE_STORE, symbols.siteOf(site), words)));
                     out.add(Set.of(Change.at(Change.Kind.RELEASE_FENCE_BEFORE, symbols.siteOf(site), words)));
+                } else if (after && k == EventKind.RELEASE_STORE) {
+                    // already a release store, it may commit late: made volatile, it commits where it is issued
+                    String words = "the release store to " + Names.withoutObject(symbols.addressName(run.operand(i)));
+                    out.add(Set.of(Change.at(Change.Kind.VOLATILE_STORE, symbols.siteOf(site), words)));
                 }
             }
         }
@@ -136,6 +141,7 @@ final class Candidates {
         }
         Windows w = new Windows(run, symbols);
         java.util.Map<Site, Integer> points = new java.util.LinkedHashMap<>(); // instruction -> a site id of it
+        java.util.Map<Site, Integer> stores = new java.util.LinkedHashMap<>(); // a store in a window -> an event of it
         Set<Set<Change>> out = new LinkedHashSet<>();
         Set<List<Object>> walked = new java.util.HashSet<>(); // each window is walked once (each walk reads the run)
         for (Violation v : finding.violations()) {
@@ -143,6 +149,7 @@ final class Candidates {
                 EventInfo leaving = leaving(v);
                 if (leaving != null && walked.add(List.of(v.store().thread(), v.store().site(), leaving.site()))) {
                     points.putAll(w.cheaperPoints(v.store().thread(), v.store().site(), leaving.site()));
+                    stores.putAll(w.stores(v.store().thread(), v.store().site(), leaving.site()));
                 }
                 continue;
             }
@@ -167,8 +174,18 @@ final class Candidates {
             }
             out.add(Set.of(w.fenceAfter(e.getValue())));
         }
+        // a store between made volatile (its field, for a plain field's store) is a full fence there too
+        List<java.util.Map.Entry<Site, Integer>> between = new ArrayList<>(stores.entrySet());
+        between.sort(java.util.Comparator.comparingInt(e -> w.executions(e.getKey())));
+        int made = 0;
+        for (java.util.Map.Entry<Site, Integer> e : between) {
+            if (made++ == max) {
+                break;
+            }
+            out.add(Set.of(w.volatileStore(e.getValue())));
+        }
         List<Set<Change>> all = new ArrayList<>(out);
-        return all.size() > 2 * max ? List.copyOf(all.subList(0, 2 * max)) : List.copyOf(all);
+        return all.size() > 3 * max ? List.copyOf(all.subList(0, 3 * max)) : List.copyOf(all);
     }
 
     /** A run's executions per instruction, and the instructions a thread ran between two of its instructions. */
@@ -253,6 +270,56 @@ final class Candidates {
             return executions(from.site()) <= executions(to.site())
                     ? Change.at(Change.Kind.FULL_FENCE_AFTER, from.site(), Candidates.words(from))
                     : Change.at(Change.Kind.FULL_FENCE_BEFORE, to.site(), Candidates.words(to));
+        }
+
+        /**
+         * The stores {@code thread} ran after an execution of {@code from} and before the next of {@code to}, and
+         * {@code to} itself when it is a store, each with the index of an event of it (whatever their executions: the
+         * field made volatile is priced by its accesses, not by the point's).
+         */
+        java.util.Map<Site, Integer> stores(String thread, Site from, Site to) {
+            Site a = Rewrite.instruction(from);
+            Site b = Rewrite.instruction(to);
+            java.util.Map<Site, Integer> found = new java.util.LinkedHashMap<>();
+            java.util.Map<Site, Integer> window = new java.util.LinkedHashMap<>();
+            boolean after = false;
+            for (int i = 0; i < run.size(); i++) {
+                int site = run.site(i);
+                if (site < 0 || !symbols.hasSite(site) || !symbols.threadName(run.thread(i)).equals(thread)) {
+                    continue;
+                }
+                Site s = Rewrite.instruction(symbols.siteOf(site));
+                EventKind k = EventKind.of(run.kind(i));
+                boolean store = (k == EventKind.STORE || k == EventKind.RELEASE_STORE) && run.operand(i) >= 0;
+                if (s.equals(a)) {
+                    after = true;
+                    window.clear(); // the interval from the latest execution of from
+                } else if (after && s.equals(b)) {
+                    window.forEach(found::putIfAbsent);
+                    if (store) {
+                        found.putIfAbsent(s, i);
+                    }
+                    after = false;
+                } else if (after && store) {
+                    window.putIfAbsent(s, i);
+                }
+            }
+            return found;
+        }
+
+        /**
+         * The store of event {@code i} made volatile: its field, for a plain field's store (no call to change in
+         * place), else the store made a volatile store.
+         */
+        Change volatileStore(int i) {
+            int site = run.site(i);
+            Site s = symbols.siteOf(site);
+            String field = Names.withoutObject(symbols.addressName(run.operand(i)));
+            String words = Candidates.words(run, symbols, site);
+            boolean plainField = EventKind.of(run.kind(i)) == EventKind.STORE && s.mode().isEmpty()
+                    && !field.contains("[");
+            return plainField ? Change.volatileField(field, s, words)
+                    : Change.at(Change.Kind.VOLATILE_STORE, s, words);
         }
 
         /** A full fence right after the instruction of site id {@code site}. */

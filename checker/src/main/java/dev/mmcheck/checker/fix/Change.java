@@ -57,12 +57,24 @@ public record Change(Kind kind, Site site, String field, String access) {
             return weight;
         }
 
+        /** Whether it gives one access a stronger mode (a store's or a load's), where the access is written. */
+        public boolean changesMode() {
+            return this == VOLATILE_STORE || this == RELEASE_STORE || this == ACQUIRE_LOAD || this == VOLATILE_LOAD;
+        }
+
         /** Whether it inserts a fence event rather than changing an access. */
         public boolean insertsFence() {
             return this == FULL_FENCE_AFTER || this == FULL_FENCE_BEFORE || this == RELEASE_FENCE_BEFORE
                     || this == ACQUIRE_FENCE_AFTER || this == ACQUIRE_FENCE_BEFORE;
         }
     }
+
+    /**
+     * The edit's price for a mode change at a plain access ({@code x.f = v}, {@code a[i]}, or a VarHandle's plain
+     * get/set, which a run cannot tell apart): a VarHandle to declare and the access written through it, dearer than a
+     * fence's line, so a fence that does as much is chosen at the same price per execution.
+     */
+    public static final double HANDLE_EDIT = 2.0;
 
     /** Keeps of the site the instruction alone: its mode is what the run gave it, which a change may strengthen. */
     public Change {

@@ -32,13 +32,14 @@ public record FixResult(Set<Analysis> models, List<Finding> findings, List<Findi
      *
      * @param change     what to write and where
      * @param executions how many times the run executed what it changes
-     * @param cost       its price: the edit's (1 for a line written, 0.5 for a mode changed), plus the executions times
- *                   its kind's weight
+     * @param cost       its price: the edit's, plus the executions times its kind's weight
+     * @param edit       the edit's price: 1 for a line written, 0.5 for a mode changed in place, 2 for a mode given to
+     *                   a plain access (a VarHandle to declare)
      * @param removes    the keys of the findings it was chosen for (those a set it belongs to removes)
      * @param back       how many findings the replay without it (every other change made) has: at least 1 when the
      *                   set is minimal
      */
-    public record Planned(Change change, long executions, double cost, List<String> removes, int back) {
+    public record Planned(Change change, long executions, double cost, double edit, List<String> removes, int back) {
     }
 
     /** Whether the replay with every change made has no finding, and leaving any one out brings one back. */
@@ -80,10 +81,10 @@ public record FixResult(Set<Analysis> models, List<Finding> findings, List<Findi
             for (Planned p : changes) {
                 out.add("  " + p.change().line());
                 String per = p.change().kind() == Change.Kind.VOLATILE_FIELD
-                        ? " access" + plural(p.executions()) + ": stores x 1, loads x 0.1"
+                        ? (p.executions() == 1 ? " access" : " accesses") + ": stores x 1, loads x 0.1"
                         : " execution" + plural(p.executions()) + " x " + format(p.change().kind().weight());
                 out.add("      cost " + format(p.cost()) + " (" + p.executions() + per + ", +"
-                        + format(p.change().kind().edit()) + " for the edit); removes "
+                        + format(p.edit()) + " for the edit); removes "
                         + p.removes().size() + " finding" + plural(p.removes().size()) + "; left out, "
                         + p.back() + " finding" + plural(p.back()) + " come" + (p.back() == 1 ? "s" : "") + " back");
             }

@@ -15,6 +15,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -66,6 +67,7 @@ public final class FixSearch {
     private final Map<Site, Long> executions = new HashMap<>();
     private final Map<String, long[]> fieldAccesses = new HashMap<>();   // field -> {stores, loads}
     private final Map<String, Change> volatileFields = new HashMap<>();  // field -> the one change making it volatile
+    private final Set<Site> plainAccesses = new HashSet<>();  // instructions the runs executed as plain loads or stores
     private Set<Analysis> models;
     private long replays;
 
@@ -81,10 +83,15 @@ public final class FixSearch {
     private void count(EventBuffer run, Symbols symbols) {
         for (int i = 0; i < run.size(); i++) {
             int site = run.site(i);
-            if (site >= 0) {
-                executions.merge(Rewrite.instruction(symbols.siteOf(site)), 1L, Long::sum);
-            }
             EventKind k = EventKind.of(run.kind(i));
+            if (site >= 0) {
+                Site s = symbols.siteOf(site);
+                Site instruction = Rewrite.instruction(s);
+                executions.merge(instruction, 1L, Long::sum);
+                if ((k == EventKind.LOAD || k == EventKind.STORE) && s.mode().isEmpty()) {
+                    plainAccesses.add(instruction);
+                }
+            }
             if ((k == EventKind.LOAD || k == EventKind.STORE || k == EventKind.RELEASE_STORE
                     || k == EventKind.VOLATILE_STORE) && run.operand(i) >= 0) {
                 long[] n = fieldAccesses.computeIfAbsent(Names.withoutObject(symbols.addressName(run.operand(i))),
@@ -164,7 +171,7 @@ public final class FixSearch {
             Set<Change> without = new LinkedHashSet<>(chosen);
             without.remove(c);
             int back = remaining.isEmpty() ? findings(without).size() : 0;
-            planned.add(new FixResult.Planned(c, executions(c), cost(c),
+            planned.add(new FixResult.Planned(c, executions(c), cost(c), edit(c),
                     List.copyOf(removes.getOrDefault(c, Set.of())), back));
         }
         planned.sort(Comparator.comparingDouble(FixResult.Planned::cost).reversed()
@@ -307,13 +314,30 @@ public final class FixSearch {
         return n;
     }
 
-    /** The price of {@code c}: its edit's ({@link Change.Kind#edit}), plus each execution it touches times its kind's weight. */
+    /**
+     * The price of {@code c}: its edit's ({@link #edit}), plus each execution it touches times its kind's weight.
+     */
     double cost(Change c) {
         if (c.kind() == Change.Kind.VOLATILE_FIELD) {
             long[] n = fieldAccesses.getOrDefault(c.field(), new long[2]);
             return c.kind().edit() + n[0] * Change.Kind.VOLATILE_STORE.weight()
                     + n[1] * Change.Kind.VOLATILE_LOAD.weight();
         }
-        return c.kind().edit() + executions(c) * c.kind().weight();
+        return edit(c) + executions(c) * c.kind().weight();
+    }
+
+    /**
+     * The price of writing {@code c}: its kind's ({@link Change.Kind#edit}), or {@link Change#HANDLE_EDIT} for a mode
+     * change at an instruction the runs executed as a plain load or store (no call whose mode can be changed in place).
+     */
+    double edit(Change c) {
+        if (c.kind().changesMode()) {
+            for (Site s : plainAccesses) {
+                if (c.changes(s)) {
+                    return Change.HANDLE_EDIT;
+                }
+            }
+        }
+        return c.kind().edit();
     }
 }

@@ -8,14 +8,19 @@ import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A change of a fix as an edit of one source line, for SARIF's {@code fixes} (docs/build.md, "SARIF on GitHub"): a
  * fence as a line inserted after or before a line that is one whole statement (it ends with {@code ;}, a trailing
- * {@code //} comment aside; never after a {@code return}, {@code throw}, {@code break} or {@code continue}), with its
- * indentation, named {@code java.lang.invoke.VarHandle} in full where the file does not import it; a mode as the one call on the line that names it replaced ({@code .lazySet(} by {@code .set(}). A
- * change that is neither (a field made volatile, whose declaration the run does not know; a line with two such calls
- * or none) has no edit: the report's text says it.
+ * {@code //} comment aside; never after a {@code return}, {@code throw}, {@code break} or {@code continue}), or before
+ * an {@code if}'s header (not a loop's: its condition runs again without the line), with its
+ * indentation, named {@code java.lang.invoke.VarHandle} in full where the file does not import it; a mode as the one
+ * call on the line that names it replaced ({@code .lazySet(} by {@code .set(}); a field made volatile as
+ * {@code volatile} written into its declaration, found in the file of the access that asked for it. A change that is
+ * none of these (a plain access given a mode, which needs a VarHandle declared; a line with two such calls or none; a
+ * declaration not found once) has no edit: the report's text says it.
  */
 final class FixEdits {
 
@@ -42,7 +47,7 @@ final class FixEdits {
     static Optional<Edit> of(Change c, SourceRoots roots) {
         Site at = c.kind().insertsFence() && c.site().caller() != null ? c.site().caller() : c.site();
         Optional<String> uri = roots.find(at);
-        if (uri.isEmpty() || at.line() <= 0 || c.kind() == Change.Kind.VOLATILE_FIELD) {
+        if (uri.isEmpty() || at.line() <= 0 && c.kind() != Change.Kind.VOLATILE_FIELD) {
             return Optional.empty();
         }
         List<String> lines;
@@ -51,6 +56,9 @@ final class FixEdits {
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
+        if (c.kind() == Change.Kind.VOLATILE_FIELD) {
+            return volatileField(c, uri.get(), lines);
+        }
         if (at.line() > lines.size()) {
             return Optional.empty();
         }
@@ -58,9 +66,11 @@ final class FixEdits {
         if (c.kind().insertsFence()) {
             String code = code(text);
             boolean after = c.kind() == Change.Kind.FULL_FENCE_AFTER || c.kind() == Change.Kind.ACQUIRE_FENCE_AFTER;
-            // a whole statement; after one that leaves the block, a line inserted would never run
-            if (!code.endsWith(";") || code.isEmpty() || after && (code.startsWith("return") || code.startsWith("throw ")
-                    || code.startsWith("break") || code.startsWith("continue"))) {
+            // a whole statement; after one that leaves the block, a line inserted would never run; before an if's
+            // header (the access in its condition), which runs once per evaluation of it, as the condition does
+            boolean ifHeader = !after && (code.startsWith("if (") || code.startsWith("if("));
+            if (!ifHeader && (!code.endsWith(";") || code.isEmpty() || after && (code.startsWith("return")
+                    || code.startsWith("throw ") || code.startsWith("break") || code.startsWith("continue")))) {
                 return Optional.empty();
             }
             String indent = text.substring(0, text.length() - text.stripLeading().length());
@@ -86,6 +96,45 @@ final class FixEdits {
         }
         return Optional.empty();
     }
+
+    /**
+     * A field made volatile: {@code volatile} written before the type of its declaration, when the file of the access
+     * that asked for it declares a field of that name exactly once, in a class body, alone on its line and not
+     * {@code final} (a field of another file, or two classes of the file declaring the name, has no edit).
+     */
+    private static Optional<Edit> volatileField(Change c, String uri, List<String> lines) {
+        String name = c.field().substring(c.field().lastIndexOf('.') + 1);
+        if (!name.matches("[\\w$]+")) {
+            return Optional.empty();
+        }
+        Pattern declaration = Pattern.compile("((?:(?:public|protected|private|static|transient)\\s+)*)"
+                + "[\\w.$]+(?:\\s*<[^;=()]*>)?(?:\\s*\\[\\s*])*\\s+" + Pattern.quote(name) + "\\s*(?:=[^;]*)?;");
+        Edit found = null;
+        java.util.ArrayDeque<Boolean> blocks = new java.util.ArrayDeque<>(); // per open brace: a class body?
+        for (int i = 0; i < lines.size(); i++) {
+            String text = lines.get(i);
+            String code = code(text);
+            Matcher m = declaration.matcher(code);
+            if (m.matches() && Boolean.TRUE.equals(blocks.peek())) {
+                if (found != null) {
+                    return Optional.empty(); // two declarations of the name: which one is not known
+                }
+                int column = text.indexOf(code) + m.end(1);
+                found = new Edit(uri, i + 1, column + 1, column + 1, "volatile ", c.line());
+            }
+            for (int j = 0; j < code.length(); j++) {
+                if (code.charAt(j) == '{') {
+                    blocks.push(CLASS_BODY.matcher(code.substring(0, j)).find());
+                } else if (code.charAt(j) == '}' && !blocks.isEmpty()) {
+                    blocks.pop();
+                }
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+
+    /** What opens a class body: a class, interface, enum or record declaration, or an anonymous class. */
+    private static final Pattern CLASS_BODY = Pattern.compile("\\b(class|interface|enum|record)\\s+\\w|\\bnew\\s+[\\w.<>]+\\s*\\([^;]*\\)\\s*$");
 
     /** Whether a source file imports {@code java.lang.invoke.VarHandle} (by name or with its package). */
     static boolean importsVarHandle(List<String> lines) {

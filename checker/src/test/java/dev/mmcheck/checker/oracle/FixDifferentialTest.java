@@ -4,6 +4,7 @@ import dev.mmcheck.checker.engine.Checker;
 import dev.mmcheck.checker.event.EventBuffer;
 import dev.mmcheck.checker.event.EventKind;
 import dev.mmcheck.checker.event.Site;
+import dev.mmcheck.checker.event.SiteModes;
 import dev.mmcheck.checker.finding.Analysis;
 import dev.mmcheck.checker.fix.Change;
 import dev.mmcheck.checker.fix.FixResult;
@@ -38,8 +39,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  *       (PendingStoresDifferentialTest) is "a report is such a run"; this one is the converse for a fixed run, "no
  *       report, and no such run";</li>
  *   <li>the price {@link FixResult#cost()} is what the program's operations give: each runs once; a fence costs its
- *       edit plus its weight, a mode its edit plus its weight, a field made volatile 0.5 plus 1.0 per store and 0.1
- *       per load of the address;</li>
+ *       edit plus its weight, a mode its edit plus its weight (a plain store's mode 2 for the edit: a VarHandle to
+ *       declare), a field made volatile 0.5 plus 1.0 per store and 0.1 per load of the address;</li>
  *   <li>on programs of at most {@value #EXHAUSTIVE_OPS} operations, exhaustively: no set of changes from the
  *       universe of all applicable ones (a full fence right before and right after every access, a release fence
  *       before every store, a release and a volatile store at every store, every address made volatile) that is
@@ -116,7 +117,10 @@ class FixDifferentialTest {
 
     private void check(int index, Program p, Analysis a, int[] order, List<String> failures) {
         runsFixed++;
-        Interleavings.Named named = Interleavings.name(p);
+        // every other program's last thread stores as a call whose mode a fix changes in place (setOpaque): a mode
+        // change there costs 0.5 for the edit, elsewhere 2 (a plain store, a VarHandle to declare)
+        int opaqueThread = index % 2 == 1 ? p.threads().size() - 1 : -1;
+        Interleavings.Named named = named(p, opaqueThread);
         EventBuffer run = new EventBuffer();
         int[] pc = new int[p.threads().size()];
         for (int t : order) {
@@ -136,7 +140,7 @@ class FixDifferentialTest {
             failures.add(where + "NOT PROVEN: " + String.join("\n", fix.lines()));
             return;
         }
-        Universe u = new Universe(p);
+        Universe u = new Universe(p, opaqueThread);
         double price = 0;
         for (Change c : changes) {
             price += u.cost(c);
@@ -376,14 +380,41 @@ class FixDifferentialTest {
         }
     }
 
+    /** The program's sites as {@link Interleavings#name} gives them, the plain stores of {@code opaqueThread} opaque. */
+    private static Interleavings.Named named(Program p, int opaqueThread) {
+        Interleavings.Named plain = Interleavings.name(p);
+        if (opaqueThread < 0) {
+            return plain;
+        }
+        dev.mmcheck.checker.event.Symbols symbols = new dev.mmcheck.checker.event.Symbols();
+        for (int t = 0; t < p.threads().size(); t++) {
+            symbols.thread("T" + t);
+        }
+        for (int a = 0; a < p.addresses(); a++) {
+            symbols.address("a" + a);
+        }
+        int[] siteOf = new int[p.size()];
+        for (int t = 0, g = 0; t < p.threads().size(); t++) {
+            for (int k = 0; k < p.threads().get(t).size(); k++, g++) {
+                Site s = Site.at("T" + t, k + 1);
+                if (t == opaqueThread && p.threads().get(t).get(k).kind() == EventKind.STORE) {
+                    s = new Site(s.className(), s.method(), s.file(), s.line(), s.bci(), SiteModes.OPAQUE);
+                }
+                siteOf[g] = symbols.site(s);
+            }
+        }
+        return new Interleavings.Named(symbols, siteOf, plain.base());
+    }
+
     /** Every change applicable to a program under TSO and PSO, priced as FixSearch prices a run of it. */
     static final class Universe {
         private final List<Change> all = new ArrayList<>();
         private final List<Double> costs = new ArrayList<>();
+        private final java.util.Map<Change, Double> prices = new java.util.HashMap<>();
         private final int[] stores;
         private final int[] loads;
 
-        Universe(Program p) {
+        Universe(Program p, int opaqueThread) {
             stores = new int[p.addresses()];
             loads = new int[p.addresses()];
             for (int t = 0; t < p.threads().size(); t++) {
@@ -401,12 +432,14 @@ class FixDifferentialTest {
                     }
                     add(Change.at(Change.Kind.FULL_FENCE_AFTER, s, ""));
                     add(Change.at(Change.Kind.FULL_FENCE_BEFORE, s, ""));
+                    // a plain store's mode is given through a VarHandle to declare: its edit is dearer than in place
+                    double modeEdit = k == EventKind.STORE && t != opaqueThread ? 2.0 : 0.5;
                     if (k == EventKind.STORE || k == EventKind.RELEASE_STORE) {
                         add(Change.at(Change.Kind.RELEASE_FENCE_BEFORE, s, ""));
-                        add(Change.at(Change.Kind.VOLATILE_STORE, s, ""));
+                        add(Change.at(Change.Kind.VOLATILE_STORE, s, ""), modeEdit + 1.0);
                     }
                     if (k == EventKind.STORE) {
-                        add(Change.at(Change.Kind.RELEASE_STORE, s, ""));
+                        add(Change.at(Change.Kind.RELEASE_STORE, s, ""), modeEdit + 0.1);
                     }
                 }
             }
@@ -418,12 +451,24 @@ class FixDifferentialTest {
         }
 
         private void add(Change c) {
-            all.add(c);
-            costs.add(cost(c));
+            add(c, cost(c));
         }
 
-        /** Each operation runs once: the edit plus the weight; a field, 0.5 plus 1.0 a store and 0.1 a load. */
+        private void add(Change c, double price) {
+            all.add(c);
+            costs.add(price);
+            prices.put(c, price);
+        }
+
+        /**
+         * Each operation runs once: the edit plus the weight (a plain store's mode: 2 for the edit, a VarHandle to
+         * declare); a field, 0.5 plus 1.0 a store and 0.1 a load.
+         */
         double cost(Change c) {
+            Double priced = prices.get(c);
+            if (priced != null) {
+                return priced;
+            }
             if (c.kind() == Change.Kind.VOLATILE_FIELD) {
                 int a = Integer.parseInt(c.field().substring(1));
                 return 0.5 + stores[a] * 1.0 + loads[a] * 0.1;

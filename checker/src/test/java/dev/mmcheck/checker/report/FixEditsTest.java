@@ -85,8 +85,71 @@ class FixEditsTest {
         assertEquals("        java.lang.invoke.VarHandle.fullFence();\n", e.inserted());
     }
 
+    private Optional<FixEdits.Edit> field(String field, List<String> source) throws Exception {
+        Path src = dir.resolve("src/main/java/org/demo");
+        Files.createDirectories(src);
+        Files.createDirectories(dir.resolve(".git"));
+        Files.write(src.resolve("Flags.java"), source);
+        Site site = new Site("org.demo.Flags", "raise", "Flags.java", 4, 0);
+        return FixEdits.of(Change.volatileField(field, site, "the store to " + field),
+                SourceRoots.of(dir, List.of(Path.of("src/main/java"))));
+    }
+
+    @Test
+    void aFieldMadeVolatileIsTheWordWrittenBeforeTheTypeOfItsDeclaration() throws Exception {
+        List<String> source = List.of(
+                "class Flags {",                                   // 1
+                "    private static int[] flag1 = {0}; // raised",  // 2
+                "    void raise() {",                               // 3
+                "        flag1[0] = 1;",                            // 4
+                "        int flag2 = 3;",                           // 5
+                "    }",                                            // 6
+                "    static final class Holder {",                  // 7
+                "        java.util.List<String> flag2;",            // 8
+                "        final int done = 1;",                      // 9
+                "    }",                                            // 10
+                "}");                                               // 11
+        FixEdits.Edit e = field("Flags.flag1", source).orElseThrow();
+        assertEquals(2, e.line());
+        assertEquals(20, e.startColumn(), "after the modifiers");
+        assertEquals(e.startColumn(), e.endColumn());
+        assertEquals("volatile ", e.inserted());
+        // a local of the same name inside a method is not the field
+        FixEdits.Edit nested = field("Flags$Holder.flag2", source).orElseThrow();
+        assertEquals(8, nested.line());
+        assertEquals(9, nested.startColumn());
+        assertTrue(field("Flags$Holder.done", source).isEmpty(), "a final field cannot be volatile");
+        assertTrue(field("Flags.missing", source).isEmpty(), "declared elsewhere");
+    }
+
+    @Test
+    void twoDeclarationsOfTheNameInOneFileHaveNoEdit() throws Exception {
+        assertTrue(field("Flags.x", List.of("class Flags {", "    int x;", "    class In {", "        long x;", "    }",
+                "}")).isEmpty());
+    }
+
     @Test
     void notInsideAnIfsHeader() throws Exception {
         assertTrue(edit(Change.Kind.FULL_FENCE_AFTER, 3).isEmpty());
+    }
+
+    @Test
+    void beforeAnIfsHeaderItIsALineInsertedAboveIt() throws Exception {
+        FixEdits.Edit e = edit(Change.Kind.FULL_FENCE_BEFORE, 3).orElseThrow();
+        assertEquals(3, e.line());
+        assertEquals("        VarHandle.fullFence();\n", e.inserted());
+        assertTrue(edit(Change.Kind.ACQUIRE_FENCE_BEFORE, 3).isPresent());
+    }
+
+    @Test
+    void notBeforeALoopsHeader() throws Exception {
+        Path src = dir.resolve("src/main/java/org/demo");
+        Files.createDirectories(src);
+        Files.createDirectories(dir.resolve(".git"));
+        Files.write(src.resolve("Spin.java"), List.of("class Spin {", "    void f() {", "        while (flag) {",
+                "        }", "    }", "}"));
+        Site site = new Site("org.demo.Spin", "f", "Spin.java", 3, 0);
+        assertTrue(FixEdits.of(Change.at(Change.Kind.FULL_FENCE_BEFORE, site, "the load"),
+                SourceRoots.of(dir, List.of(Path.of("src/main/java")))).isEmpty(), "the condition runs again without it");
     }
 }

@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
-# The fix made to the source itself (issue 35, docs/fix.md "The samples rewritten"): per buggy sample, one run with
-# fix=true and sarif= gives the fewest changes and, for each change that is one edit of one line (a fence line
-# inserted, one call replaced: SARIF's artifactChanges), that edit. When every change has its edit, the edits are made
-# to a copy of the sample's sources, the copy is compiled against the samples' jar, and the rewritten sample runs RUNS
-# times under the agent with default options: it should report nothing in every run. A change with no one-line edit
-# (a field made volatile, a store through a VarHandle the class does not declare) is named and the sample skipped.
-#   bench/fix-rewrite.sh                                   # every buggy sample, RUNS=10
+# The fix made to the source itself (issue 35, docs/fix.md "The samples rewritten"): per buggy sample, FIX_RUNS runs
+# recorded with trace= are fixed together (`mmcheck fix --sarif`), which gives the fewest changes and, for each change
+# that can be written as edits of its file (SARIF's artifactChanges: a fence line inserted, one call replaced, volatile
+# written into a declaration, a VarHandle declared and the access written through it), those edits. When every change
+# has its edits, they are made to a copy of the sample's sources, the copy is compiled against the samples' jar, and
+# the rewritten sample runs RUNS times under the agent with default options: it should report nothing in every run. A
+# change with no edit (an array element given a mode, a line with the access in no form the edits know) is named and
+# the sample skipped.
+#   bench/fix-rewrite.sh                                   # every buggy sample, FIX_RUNS=3, RUNS=10
 #   RUNS=3 bench/fix-rewrite.sh S13_LazySetMistake S48_CarelessReader
 # Build first: mvn -q -DskipTests package
 set -uo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-10}
+FIX_RUNS=${FIX_RUNS:-3}
 jar=sample-apps/target/sample-apps.jar
 agent=agent/target/mmcheck.jar
 src=sample-apps/src/main/java
-for f in "$jar" "$agent"; do
+for f in "$jar" "$agent" checker/target/mmcheck-checker.jar; do
   [ -f "$f" ] || { echo "fix-rewrite: $f is missing; build with: mvn -q -DskipTests package" >&2; exit 2; }
 done
 listing=$(java -jar "$jar" 2>&1 || true)   # the usage lists every sample with its expected verdicts
@@ -29,9 +32,16 @@ not_clean=0
 for s in "${samples[@]}"; do
   models=""
   grep -E "^  $s " <<< "$listing" | grep -q 'JMM' && models=",models=tso:pso:jmm"
+  fixModels=tso,pso
+  [ -n "$models" ] && fixModels=tso,pso,jmm
   rm -rf "$tmp/$s"; mkdir -p "$tmp/$s/src" "$tmp/$s/classes"
-  java -javaagent:"$agent=fix=true,report=$tmp/$s/fix.json,sarif=$tmp/$s/fix.sarif,sourceRoots=$src$models" \
-    -jar "$jar" "$s" > "$tmp/$s/fix.out" 2>&1
+  fixed=()
+  for i in $(seq "$FIX_RUNS"); do
+    java -javaagent:"$agent=trace=$tmp/$s/run$i.mmct,report=$tmp/$s/rec.json$models" -jar "$jar" "$s" > /dev/null 2>&1
+    fixed+=("$tmp/$s/run$i.mmct")
+  done
+  ./mmcheck fix --models "$fixModels" "${fixed[@]}" --report "$tmp/$s/fix.json" --sarif "$tmp/$s/fix.sarif" \
+    --source-root "$src" > "$tmp/$s/fix.out" 2>&1
   # the edits, once each, made to copies of the files they touch; exit 3 when a change has none
   python3 - "$tmp/$s" "$src" > "$tmp/$s/edits" 2>&1 <<'PY'
 import json, os, sys
@@ -73,11 +83,11 @@ for uri, es in edits.items():
 PY
   status=$?
   if [ $status -eq 4 ]; then
-    echo "== $s: its run had nothing to fix (no finding, or no fix found): skipped"
+    echo "== $s: its $FIX_RUNS runs had nothing to fix (no finding, or no fix found): skipped"
     continue
   fi
   if [ $status -ne 0 ]; then
-    echo "== $s: skipped, a change has no one-line edit:"
+    echo "== $s: skipped, a change has no edit:"
     grep '^NOEDIT ' "$tmp/$s/edits" | sed 's/^NOEDIT /  /'
     continue
   fi

@@ -11,11 +11,24 @@ import dev.mmcheck.checker.result.Finding;
 import dev.mmcheck.checker.trace.TraceFiles;
 import dev.mmcheck.checker.trace.TraceFormatException;
 
+import dev.mmcheck.checker.engine.Checker;
+import dev.mmcheck.checker.report.JsonReport;
+import dev.mmcheck.checker.report.Report;
+import dev.mmcheck.checker.report.SarifReport;
+import dev.mmcheck.checker.report.SourceRoots;
+import dev.mmcheck.checker.result.CheckResult;
+import dev.mmcheck.checker.result.Failure;
+import dev.mmcheck.checker.finding.Note;
+import dev.mmcheck.checker.result.Violation;
+
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -50,6 +63,18 @@ final class FixCommand implements Callable<Integer> {
             + "changes found are made to it too, and its findings left are counted; exit 1 if any is left")
     List<Path> others = new ArrayList<>();
 
+    @Option(names = "--report", paramLabel = "FILE.json", description = "write the JSON report: the runs' findings "
+            + "and the fix with its proof")
+    Path report;
+
+    @Option(names = "--sarif", paramLabel = "FILE.sarif", description = "write the runs' findings as SARIF 2.1.0, each "
+            + "with the changes of the fix that remove it as SARIF fixes (edits of the source, where they can be written)")
+    Path sarif;
+
+    @Option(names = "--source-root", paramLabel = "DIR", description = "where the SARIF file finds source files "
+            + "(repeatable; default src/main/java, src/test/java and the working directory)")
+    List<Path> sourceRoots = new ArrayList<>();
+
     FixCommand(PrintStream out) {
         this.out = out;
     }
@@ -57,6 +82,11 @@ final class FixCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Set<Analysis> analyses = models == null ? EnumSet.of(Analysis.TSO, Analysis.PSO) : Main.analyses(models);
+        for (Path r : sourceRoots) {
+            if (!Files.isDirectory(r)) {
+                throw new UsageException("--source-root " + r + ": not a directory");
+            }
+        }
         List<FixSearch.Run> runs = new ArrayList<>();
         boolean complete = true;
         for (Path trace : traces) {
@@ -86,6 +116,17 @@ final class FixCommand implements Callable<Integer> {
         for (String line : fix.lines()) {
             out.println(line);
         }
+        if (report != null || sarif != null) {
+            Report r = report(runs, analyses, complete).withFix(fix);
+            if (report != null) {
+                JsonReport.write(report, r);
+                out.println("report written to " + report);
+            }
+            if (sarif != null) {
+                SarifReport.write(sarif, r, sourceRoots.isEmpty() ? SourceRoots.conventional() : SourceRoots.of(sourceRoots));
+                out.println("SARIF written to " + sarif);
+            }
+        }
         boolean othersClean = true;
         List<Change> changes = fix.changes().stream().map(FixResult.Planned::change).toList();
         for (Path other : others) {
@@ -108,5 +149,40 @@ final class FixCommand implements Callable<Integer> {
             return Main.VIOLATIONS;
         }
         return complete ? Main.OK : Main.INCOMPLETE;
+    }
+
+    /**
+     * The runs' findings as one report, as {@code mmcheck replay} gives each run's (the serializability checks only
+     * when named): the violations of every run, a race several runs show grouped into one finding.
+     */
+    private Report report(List<FixSearch.Run> runs, Set<Analysis> analyses, boolean complete) {
+        List<Violation> violations = new ArrayList<>();
+        Map<Analysis, Long> forced = new EnumMap<>(Analysis.class);
+        List<Note> notes = new ArrayList<>();
+        List<Failure> failures = new ArrayList<>();
+        long events = 0;
+        long truncated = 0;
+        long resets = 0;
+        long transactions = 0;
+        int threads = 0;
+        for (FixSearch.Run run : runs) {
+            Checker checker = new Checker(run.symbols(), Checker.Config.defaults().withAnalyses(analyses)
+                    .withAutoSerializability(false));
+            run.events().replay(checker);
+            CheckResult r = checker.result();
+            violations.addAll(r.violations());
+            r.forcedCommits().forEach((a, n) -> forced.merge(a, n, Long::sum));
+            notes.addAll(r.notes());
+            failures.addAll(r.failures());
+            events += r.events();
+            truncated += r.soberTruncatedScans();
+            resets += r.clockResets();
+            transactions += r.transactions();
+            threads = Math.max(threads, r.threads());
+        }
+        CheckResult all = new CheckResult(EnumSet.copyOf(analyses), events, List.copyOf(violations), forced, truncated,
+                resets, threads, List.copyOf(notes), transactions, List.copyOf(failures));
+        String source = traces.size() == 1 ? traces.get(0).toString() : "fix of " + traces.size() + " traces";
+        return Report.untriaged(source, complete, all);
     }
 }

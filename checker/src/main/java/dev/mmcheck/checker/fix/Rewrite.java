@@ -17,7 +17,9 @@ import java.util.Set;
  * to another with the changed instructions' events given their stronger kind or mode and the fences inserted, in the
  * same thread, right before or after each execution of the instruction (docs/fix.md, "Replaying a fix"). The order
  * of the run is kept: a fence inserted runs where the program would run it, so the replayed run is the recorded one
- * of the changed program. New sites (an access with a stronger mode, a fence at a line) are defined in the run's
+ * of the changed program. A fence before an instruction is passed on right before it, one after it right before the
+ * thread's next event (or at the end of the run): the latest points the program may run them at, so the other
+ * threads' events between see the thread's stores as long unfenced as any placement would. New sites (an access with a stronger mode, a fence at a line) are defined in the run's
  * {@link Symbols} as they are needed. Not thread-safe.
  */
 final class Rewrite implements EventSink {
@@ -34,6 +36,7 @@ final class Rewrite implements EventSink {
     private final Set<String> volatileFields = new HashSet<>();
     private boolean[] volatileAddress = new boolean[0];
     private boolean[] addressKnown = new boolean[0];
+    private int[][] pending = new int[4][];   // per thread: the fences due after its last event, not yet passed on
     private int[] strongerSite = new int[0];   // per site id and mode (empty, acquire, volatile): that site, else NONE
 
     /** Replays into {@code out} the run {@code symbols} names, with {@code changes} made. */
@@ -87,7 +90,19 @@ final class Rewrite implements EventSink {
     /** Replays {@code run} into {@code out} with {@code changes} made. */
     static void replay(dev.mmcheck.checker.event.EventBuffer run, Symbols symbols, Collection<Change> changes,
             EventSink out) {
-        run.replay(new Rewrite(symbols, changes, out));
+        Rewrite r = new Rewrite(symbols, changes, out);
+        run.replay(r);
+        r.finish();
+    }
+
+    /** The fences still due after each thread's last instruction, at the end of the run, thread by thread. */
+    void finish() {
+        for (int t = 0; t < pending.length; t++) {
+            if (pending[t] != null) {
+                fences(pending[t], t);
+                pending[t] = null;
+            }
+        }
     }
 
     /**
@@ -103,6 +118,10 @@ final class Rewrite implements EventSink {
     public void event(int kind, int thread, int operand, int site) {
         int at = site;
         boolean known = at >= 0 && at < sites;
+        if (thread >= 0 && thread < pending.length && pending[thread] != null) {
+            fences(pending[thread], thread); // the fences due after the thread's previous instruction
+            pending[thread] = null;
+        }
         if (known && before[at] != null) {
             fences(before[site], thread);
         }
@@ -124,7 +143,12 @@ final class Rewrite implements EventSink {
         }
         out.event(kind, thread, operand, site);
         if (known && after[at] != null) {
-            fences(after[at], thread);
+            // as late as the program could run them: right before the thread's next event, every other thread's events
+            // between (a store stays buffered longest, so the replay has every finding some placement has)
+            if (thread >= pending.length) {
+                pending = Arrays.copyOf(pending, Math.max(thread + 1, 2 * pending.length));
+            }
+            pending[thread] = after[at];
         }
     }
 

@@ -43,6 +43,30 @@ final class FixEdits {
     private FixEdits() {
     }
 
+    /**
+     * The edits {@code c} is, all in one file, when its source is found under {@code roots}: one for a fence, a mode
+     * changed in place or a field made volatile; two for a plain field's access given a mode (a VarHandle declared
+     * after the field, the access written through it); none when it cannot be written so.
+     */
+    static List<Edit> all(Change c, SourceRoots roots) {
+        Optional<Edit> one = of(c, roots);
+        if (one.isPresent()) {
+            return List.of(one.get());
+        }
+        if (!c.kind().changesMode() || c.site().line() <= 0) {
+            return List.of();
+        }
+        Optional<String> uri = roots.find(c.site());
+        if (uri.isEmpty()) {
+            return List.of();
+        }
+        try {
+            return handle(c, uri.get(), Files.readAllLines(roots.base().resolve(uri.get())));
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+    }
+
     /** The edit {@code c} is, when its source line is found under {@code roots} and it is a one-line edit. */
     static Optional<Edit> of(Change c, SourceRoots roots) {
         Site at = c.kind().insertsFence() && c.site().caller() != null ? c.site().caller() : c.site();
@@ -103,13 +127,26 @@ final class FixEdits {
      * {@code final} (a field of another file, or two classes of the file declaring the name, has no edit).
      */
     private static Optional<Edit> volatileField(Change c, String uri, List<String> lines) {
-        String name = c.field().substring(c.field().lastIndexOf('.') + 1);
+        Declaration d = declaration(c.field().substring(c.field().lastIndexOf('.') + 1), lines);
+        return d == null ? Optional.empty()
+                : Optional.of(new Edit(uri, d.line(), d.typeColumn(), d.typeColumn(), "volatile ", c.line()));
+    }
+
+    /** A field's declaration: its line and the column of its type (1-based), the type as written, and whether static. */
+    private record Declaration(int line, int typeColumn, String type, boolean isStatic) {
+    }
+
+    /**
+     * The one declaration of a field {@code name} in a class body of {@code lines}, alone on its line and neither
+     * {@code final} nor {@code volatile}; null when there is none or more than one (which one is not known).
+     */
+    private static Declaration declaration(String name, List<String> lines) {
         if (!name.matches("[\\w$]+")) {
-            return Optional.empty();
+            return null;
         }
         Pattern declaration = Pattern.compile("((?:(?:public|protected|private|static|transient)\\s+)*)"
-                + "[\\w.$]+(?:\\s*<[^;=()]*>)?(?:\\s*\\[\\s*])*\\s+" + Pattern.quote(name) + "\\s*(?:=[^;]*)?;");
-        Edit found = null;
+                + "([\\w.$]+(?:\\s*<[^;=()]*>)?(?:\\s*\\[\\s*])*)\\s+" + Pattern.quote(name) + "\\s*(?:=[^;]*)?;");
+        Declaration found = null;
         java.util.ArrayDeque<Boolean> blocks = new java.util.ArrayDeque<>(); // per open brace: a class body?
         for (int i = 0; i < lines.size(); i++) {
             String text = lines.get(i);
@@ -117,10 +154,10 @@ final class FixEdits {
             Matcher m = declaration.matcher(code);
             if (m.matches() && Boolean.TRUE.equals(blocks.peek())) {
                 if (found != null) {
-                    return Optional.empty(); // two declarations of the name: which one is not known
+                    return null;
                 }
                 int column = text.indexOf(code) + m.end(1);
-                found = new Edit(uri, i + 1, column + 1, column + 1, "volatile ", c.line());
+                found = new Declaration(i + 1, column + 1, m.group(2), m.group(1).contains("static"));
             }
             for (int j = 0; j < code.length(); j++) {
                 if (code.charAt(j) == '{') {
@@ -130,7 +167,87 @@ final class FixEdits {
                 }
             }
         }
-        return Optional.ofNullable(found);
+        return found;
+    }
+
+    /**
+     * A plain field's access given a mode: a VarHandle for the field declared right after its declaration (a static
+     * final constant set in a static block, named after the field: {@code READY_HANDLE}), and the access on its line
+     * written through it: {@code x.f = v;} as {@code F_HANDLE.setRelease(x, v);} (the whole statement; {@code this}
+     * when unqualified, no receiver for a static field), a load {@code x.f} as {@code ((T) F_HANDLE.getAcquire(x))}
+     * (its one mention on the line, not assigned to). None for an element of an array, a line that does not have the
+     * access in that form, a declaration not found once, or a handle's name the file already uses.
+     */
+    private static List<Edit> handle(Change c, String uri, List<String> lines) {
+        String access = c.access();
+        int at = access.indexOf(access.contains(" to ") ? " to " : " of ");
+        String field = at < 0 ? "" : access.substring(at + 4);
+        int dot = field.lastIndexOf('.');
+        if (dot <= 0 || field.contains("[") || c.site().line() > lines.size()) {
+            return List.of();
+        }
+        String owner = field.substring(0, dot).replace('$', '.');
+        String name = field.substring(dot + 1);
+        Declaration d = declaration(name, lines);
+        if (d == null || !owner.matches("[\\w.]+")) {
+            return List.of();
+        }
+        String constant = name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT) + "_HANDLE";
+        for (String l : lines) {
+            if (l.matches(".*\\b" + constant + "\\b.*")) {
+                return List.of();
+            }
+        }
+        String text = lines.get(c.site().line() - 1);
+        String code = code(text);
+        int codeAt = text.indexOf(code);
+        String method = switch (c.kind()) {
+            case RELEASE_STORE -> "setRelease";
+            case VOLATILE_STORE -> "setVolatile";
+            case ACQUIRE_LOAD -> "getAcquire";
+            default -> "getVolatile";
+        };
+        Edit access2;
+        if (c.kind() == Change.Kind.RELEASE_STORE || c.kind() == Change.Kind.VOLATILE_STORE) {
+            Matcher m = Pattern.compile("(?:([\\w.]+)\\.)?" + Pattern.quote(name) + "\\s*=(?!=)\\s*(.+);").matcher(code);
+            if (!m.matches()) {
+                return List.of();
+            }
+            String receiver = d.isStatic() ? "" : (m.group(1) == null ? "this" : m.group(1)) + ", ";
+            access2 = new Edit(uri, c.site().line(), codeAt + 1, codeAt + code.length() + 1,
+                    constant + "." + method + "(" + receiver + m.group(2).strip() + ");", c.line());
+        } else {
+            Matcher m = Pattern.compile("(?<![\\w.$])(?:([\\w.]+)\\.)?" + Pattern.quote(name) + "\\b(?!\\s*(?:=[^=]|\\())")
+                    .matcher(code);
+            if (!m.find()) {
+                return List.of();
+            }
+            int start = m.start();
+            int end = m.end();
+            String receiver = d.isStatic() ? "" : m.group(1) == null ? "this" : m.group(1);
+            if (m.find() || code.matches(".*\\b" + Pattern.quote(name) + "\\s*(?:\\+\\+|--).*")) {
+                return List.of(); // two mentions, or one written to: which is the load is not known
+            }
+            access2 = new Edit(uri, c.site().line(), codeAt + start + 1, codeAt + end + 1,
+                    "((" + d.type() + ") " + constant + "." + method + "(" + receiver + "))", c.line());
+        }
+        String indent = lines.get(d.line() - 1).substring(0, lines.get(d.line() - 1).length()
+                - lines.get(d.line() - 1).stripLeading().length());
+        String raw = d.type().replaceAll("<.*>", "").strip();
+        String lookup = "java.lang.invoke.MethodHandles.lookup()." + (d.isStatic() ? "findStaticVarHandle" : "findVarHandle")
+                + "(" + owner + ".class, \"" + name + "\", " + raw + ".class)";
+        String declared = indent + "private static final java.lang.invoke.VarHandle " + constant + ";\n"
+                + indent + "static {\n"
+                + indent + "    try {\n"
+                + indent + "        " + constant + " = " + lookup + ";\n"
+                + indent + "    } catch (ReflectiveOperationException e) {\n"
+                + indent + "        throw new ExceptionInInitializerError(e);\n"
+                + indent + "    }\n"
+                + indent + "}\n";
+        if (d.line() == c.site().line()) {
+            return List.of(); // the access is on the declaration's line (an initializer)
+        }
+        return List.of(new Edit(uri, d.line() + 1, 1, 1, declared, c.line()), access2);
     }
 
     /** What opens a class body: a class, interface, enum or record declaration, or an anonymous class. */

@@ -74,7 +74,7 @@ public final class SarifReport {
 
     /**
      * Writes the SARIF log to {@code out} (left open); each result a change of {@code fix} (null for none) removes gets
-     * that change as a SARIF {@code fix} where it is an edit of one source line ({@link FixEdits}).
+     * that change as a SARIF {@code fix} where it can be written as edits of its file ({@link FixEdits}).
      */
     public static void write(OutputStream out, String source, boolean complete, CheckResult result,
             Triage.Outcome outcome, SourceRoots roots, FixResult fix) throws IOException {
@@ -276,43 +276,52 @@ public final class SarifReport {
             this.fix = fix;
         }
 
-        /** The changes of the fix chosen to remove this finding, as SARIF fixes where each is a one-line edit. */
+        /**
+         * The changes of the fix chosen to remove this finding, as SARIF fixes, each where it can be written as edits
+         * of its file (a line inserted or one call replaced; a VarHandle declared and the access written through it).
+         */
         private void fixes() throws IOException {
             if (fix == null) {
                 return;
             }
-            List<FixEdits.Edit> edits = new ArrayList<>();
+            List<List<FixEdits.Edit>> changes = new ArrayList<>();
             for (FixResult.Planned p : fix.changes()) {
                 if (p.removes().contains(f.key())) {
-                    FixEdits.of(p.change(), roots).ifPresent(edits::add);
+                    List<FixEdits.Edit> edits = FixEdits.all(p.change(), roots);
+                    if (!edits.isEmpty()) {
+                        changes.add(edits);
+                    }
                 }
             }
-            if (edits.isEmpty()) {
+            if (changes.isEmpty()) {
                 return;
             }
             g.writeArrayFieldStart("fixes");
-            for (FixEdits.Edit e : edits) {
+            for (List<FixEdits.Edit> edits : changes) {
+                FixEdits.Edit first = edits.get(0);
                 g.writeStartObject();
                 g.writeObjectFieldStart("description");
-                g.writeStringField("text", e.description());
+                g.writeStringField("text", first.description());
                 g.writeEndObject();
                 g.writeArrayFieldStart("artifactChanges");
                 g.writeStartObject();
                 g.writeObjectFieldStart("artifactLocation");
-                g.writeStringField("uri", e.uri());
+                g.writeStringField("uri", first.uri());
                 g.writeEndObject();
                 g.writeArrayFieldStart("replacements");
-                g.writeStartObject();
-                g.writeObjectFieldStart("deletedRegion");
-                g.writeNumberField("startLine", e.line());
-                g.writeNumberField("startColumn", e.startColumn());
-                g.writeNumberField("endLine", e.line());
-                g.writeNumberField("endColumn", e.endColumn());
-                g.writeEndObject();
-                g.writeObjectFieldStart("insertedContent");
-                g.writeStringField("text", e.inserted());
-                g.writeEndObject();
-                g.writeEndObject();
+                for (FixEdits.Edit e : edits) {
+                    g.writeStartObject();
+                    g.writeObjectFieldStart("deletedRegion");
+                    g.writeNumberField("startLine", e.line());
+                    g.writeNumberField("startColumn", e.startColumn());
+                    g.writeNumberField("endLine", e.line());
+                    g.writeNumberField("endColumn", e.endColumn());
+                    g.writeEndObject();
+                    g.writeObjectFieldStart("insertedContent");
+                    g.writeStringField("text", e.inserted());
+                    g.writeEndObject();
+                    g.writeEndObject();
+                }
                 g.writeEndArray();
                 g.writeEndObject();
                 g.writeEndArray();

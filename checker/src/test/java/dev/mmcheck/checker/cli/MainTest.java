@@ -443,6 +443,42 @@ class MainTest {
     }
 
     @Test
+    void fixWritesTheFindingsWithTheirEditsAsSarifAndTheFixAsJson() throws Exception {
+        // under the repository's root, where SARIF's paths are taken from
+        Path src = Path.of("target/fix-command-test/src").toAbsolutePath();
+        Files.createDirectories(src);
+        Files.write(src.resolve("Dekker.java"), List.of("class Dekker {", "    static int flag1;", "    static int flag2;",
+                "}"));
+        Path sarif = dir.resolve("fix.sarif");
+        Path json = dir.resolve("fix.json");
+        assertEquals(0, run("fix", dekker().toString(), dekker2().toString(), "--sarif", sarif.toString(), "--report",
+                json.toString(), "--source-root", src.toString()));
+        assertTrue(out().contains("SARIF written to " + sarif), out());
+        JsonNode log = SarifSchema.assertValid(Files.readAllBytes(sarif));
+        JsonNode results = log.get("runs").get(0).get("results");
+        assertEquals(1, results.size(), "the race both runs show is one finding");
+        JsonNode fix = results.get(0).get("fixes").get(0);
+        assertEquals("Dekker.java:12: declare flag1 volatile (every access to it becomes volatile)",
+                fix.get("description").get("text").asText());
+        JsonNode edit = fix.get("artifactChanges").get(0).get("replacements").get(0);
+        assertEquals(2, edit.get("deletedRegion").get("startLine").asInt());
+        assertEquals("volatile ", edit.get("insertedContent").get("text").asText());
+        JsonNode report = new ObjectMapper().readTree(json.toFile());
+        assertEquals("fix of 2 traces", report.get("source").asText());
+        assertEquals(1, report.get("fix").get("changes").size());
+        assertEquals(2, run("fix", dekker().toString(), "--source-root", dir.resolve("missing").toString()));
+        assertEquals("mmcheck: --source-root " + dir.resolve("missing") + ": not a directory" + System.lineSeparator(),
+                err());
+    }
+
+    private Path dekker2() throws Exception {
+        Path t = dir.resolve("dekker2.trace");
+        Files.writeString(t, "T2 store flag2 Dekker.java:20\nT1 store flag1 Dekker.java:12\nT2 load flag1 Dekker.java:21\n"
+                + "T1 load flag2 Dekker.java:13\n");
+        return t;
+    }
+
+    @Test
     void fixPrintsTheChangeAndItsProofAndExitsZero() throws Exception {
         assertEquals(0, run("fix", dekker().toString()));
         String[] lines = out().split(System.lineSeparator());

@@ -85,8 +85,8 @@ class RewriteTest {
                 "fence T1 - X.java:11",
                 "load T1 X#1.g X.java:11/7",
                 "store T2 X#2.f X.java:10/3",
-                "fence T2 - X.java:10",
                 "store T1 X#1.g Buf.java:10/2 <-A.java:12",
+                "fence T2 - X.java:10", // after T2's store, as late as it runs: right before T2's next event
                 "store T2 X#1.g Buf.java:10/2 <-B.java:40",
                 "store T1 X#1.g Buf.java:10/2 <-A.java:12",
                 "storestore-fence T2 - X.java:11 release",
@@ -96,7 +96,8 @@ class RewriteTest {
                         Change.at(Change.Kind.RELEASE_FENCE_BEFORE, LOAD, ""),
                         Change.at(Change.Kind.FULL_FENCE_BEFORE, LOAD, "")));
         List<String> acquire = replay(Change.at(Change.Kind.ACQUIRE_FENCE_AFTER, LOAD, ""));
-        assertEquals("load-fence T1 - X.java:11 acquire", acquire.get(2));
+        assertEquals("load-fence T1 - X.java:11 acquire", acquire.get(3));
+        assertEquals("store T1 X#1.g Buf.java:10/2 <-A.java:12", acquire.get(4));
         assertEquals("load-fence T2 - X.java:11 acquire", acquire.get(8));
         assertEquals(9, acquire.size());
     }
@@ -129,8 +130,8 @@ class RewriteTest {
     @Test
     void aHelpersFenceIsPerCallerItsModeForEveryCaller() {
         List<String> want = new ArrayList<>(ORIGINAL);
-        want.add(4, "fence T1 - Buf.java:10 <-A.java:12");
-        want.add(7, "fence T1 - Buf.java:10 <-A.java:12");
+        want.add(5, "fence T1 - Buf.java:10 <-A.java:12"); // before T1's next event, T2's store between
+        want.add(8, "fence T1 - Buf.java:10 <-A.java:12"); // T1's last event: at the end of the run
         assertEquals(want, replay(Change.at(Change.Kind.FULL_FENCE_AFTER, HELPER.calledFrom(CALL_A), "")));
         want = new ArrayList<>(ORIGINAL);
         want.set(3, "volatile-store T1 X#1.g Buf.java:10/2 <-A.java:12");

@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * The oracle of {@code mmcheck fix} (issue 35, docs/fix.md): on random programs with Java's operations, for a random
  * SC interleaving the monitor reports on (TSO, and separately PSO), the run is fixed by {@link FixSearch} and its
  * changes are made to the program itself, not to the recorded run: a fence becomes a new operation right before or
- * after the operation at the change's site, issued with it in the interleaving; a store's kind is changed (a volatile
+ * after the operation at the change's site, issued with the thread's next operation (as late as it can run, as the replay
+ * places it); a store's kind is changed (a volatile
  * store, a release store); a field made volatile makes every store to that address a volatile store. Then:
  * <ul>
  *   <li>the search's proof holds ({@link FixResult#proven()});</li>
@@ -322,11 +323,13 @@ class FixDifferentialTest {
         static Applied of(Program p, int[] order, List<Change> changes) {
             int n = p.threads().size();
             List<List<Program.Op>> threads = new ArrayList<>();
-            int[][] issued = new int[n][];   // per thread and original op: how many ops it became
+            int[][] issued = new int[n][];   // per thread and original op: how many ops are issued with it
+            int[] tail = new int[n];          // per thread: the fences after its last op, issued at the end
             for (int t = 0; t < n; t++) {
                 List<Program.Op> ops = p.threads().get(t);
                 List<Program.Op> out = new ArrayList<>();
                 issued[t] = new int[ops.size()];
+                int due = 0; // the fences after the previous op: issued with this one, as late as they can run (Rewrite)
                 for (int i = 0; i < ops.size(); i++) {
                     Program.Op op = ops.get(i);
                     int start = out.size();
@@ -363,15 +366,22 @@ class FixDifferentialTest {
                         }
                     }
                     out.add(new Program.Op(kind, op.address()));
+                    issued[t][i] = due + out.size() - start;
                     out.addAll(after);
-                    issued[t][i] = out.size() - start;
+                    due = after.size();
                 }
+                tail[t] = due;
                 threads.add(out);
             }
             int[] pc = new int[n];
             List<Integer> newOrder = new ArrayList<>();
             for (int t : order) {
                 for (int k = issued[t][pc[t]++]; k > 0; k--) {
+                    newOrder.add(t);
+                }
+            }
+            for (int t = 0; t < n; t++) {
+                for (int k = tail[t]; k > 0; k--) {
                     newOrder.add(t);
                 }
             }

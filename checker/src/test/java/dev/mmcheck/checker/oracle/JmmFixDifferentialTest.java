@@ -197,10 +197,12 @@ class JmmFixDifferentialTest {
             int n = s.threads().size();
             List<List<Op>> threads = new ArrayList<>();
             int[][] issued = new int[n][];
+            int[] tail = new int[n]; // per thread: the fences after its last op, issued at the end
             for (int t = 0; t < n; t++) {
                 List<Op> ops = s.threads().get(t);
                 List<Op> out = new ArrayList<>();
                 issued[t] = new int[ops.size()];
+                int due = 0; // the fences after the previous op: issued with this one, as late as they run (Rewrite)
                 for (int i = 0; i < ops.size(); i++) {
                     Op op = ops.get(i);
                     int start = out.size();
@@ -229,9 +231,11 @@ class JmmFixDifferentialTest {
                         }
                     }
                     out.add(new Op(w, op.loc()));
+                    issued[t][i] = due + out.size() - start;
                     out.addAll(after);
-                    issued[t][i] = out.size() - start;
+                    due = after.size();
                 }
+                tail[t] = due;
                 threads.add(out);
             }
             List<Integer> next = new ArrayList<>();
@@ -241,6 +245,11 @@ class JmmFixDifferentialTest {
                     next.add(t);
                 }
                 pc[t]++;
+            }
+            for (int t = 0; t < n; t++) {
+                for (int k = 0; k < tail[t]; k++) {
+                    next.add(t);
+                }
             }
             return new Changed(new Shared(threads, s.locations()), next.stream().mapToInt(Integer::intValue).toArray());
         }

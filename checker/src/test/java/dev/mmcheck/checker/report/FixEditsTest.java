@@ -122,6 +122,60 @@ class FixEditsTest {
         assertTrue(field("Flags.missing", source).isEmpty(), "declared elsewhere");
     }
 
+    private List<FixEdits.Edit> handle(Change.Kind kind, int line, String field, List<String> source) throws Exception {
+        Path src = dir.resolve("src/main/java/org/demo");
+        Files.createDirectories(src);
+        Files.createDirectories(dir.resolve(".git"));
+        Files.write(src.resolve("Pub.java"), source);
+        Site site = new Site("org.demo.Pub", "run", "Pub.java", line, 0);
+        String words = kind == Change.Kind.ACQUIRE_LOAD || kind == Change.Kind.VOLATILE_LOAD ? "the load of " : "the store to ";
+        return FixEdits.all(Change.at(kind, site, words + field), SourceRoots.of(dir, List.of(Path.of("src/main/java"))));
+    }
+
+    private static final List<String> PUB = List.of(
+            "class Pub {",                                        // 1
+            "    static boolean readyFlag;",                       // 2
+            "    static final class Box {",                        // 3
+            "        java.util.List<String> items;",               // 4
+            "    }",                                               // 5
+            "    void run(Box b) {",                               // 6
+            "        b.items = java.util.List.of(); // publish",  // 7
+            "        readyFlag = true;",                           // 8
+            "        if (!readyFlag) { return; }",                 // 9
+            "        int n = b.items.size() + b.items.size();",    // 10
+            "    }",                                               // 11
+            "}");                                                  // 12
+
+    @Test
+    void aPlainFieldsStoreGivenAModeDeclaresAVarHandleAndWritesTheStoreThroughIt() throws Exception {
+        List<FixEdits.Edit> edits = handle(Change.Kind.RELEASE_STORE, 7, "Pub$Box.items", PUB);
+        assertEquals(2, edits.size(), edits.toString());
+        assertEquals(5, edits.get(0).line(), "right after the declaration");
+        assertTrue(edits.get(0).inserted().startsWith("        private static final java.lang.invoke.VarHandle "
+                + "ITEMS_HANDLE;\n        static {\n"), edits.get(0).inserted());
+        assertTrue(edits.get(0).inserted().contains("ITEMS_HANDLE = java.lang.invoke.MethodHandles.lookup()"
+                + ".findVarHandle(Pub.Box.class, \"items\", java.util.List.class);"), edits.get(0).inserted());
+        assertEquals(7, edits.get(1).line());
+        assertEquals(9, edits.get(1).startColumn());
+        assertEquals("ITEMS_HANDLE.setRelease(b, java.util.List.of());", edits.get(1).inserted());
+        assertEquals(PUB.get(6).indexOf(" // publish") + 1, edits.get(1).endColumn(), "the comment is kept");
+        // a static field: no receiver, findStaticVarHandle
+        List<FixEdits.Edit> flag = handle(Change.Kind.VOLATILE_STORE, 8, "Pub.readyFlag", PUB);
+        assertEquals("READY_FLAG_HANDLE.setVolatile(true);", flag.get(1).inserted());
+        assertTrue(flag.get(0).inserted().contains(".findStaticVarHandle(Pub.class, \"readyFlag\", boolean.class)"));
+    }
+
+    @Test
+    void aPlainFieldsLoadGivenAModeIsItsOneMentionReadThroughTheHandle() throws Exception {
+        List<FixEdits.Edit> edits = handle(Change.Kind.ACQUIRE_LOAD, 9, "Pub.readyFlag", PUB);
+        assertEquals(2, edits.size());
+        assertEquals("((boolean) READY_FLAG_HANDLE.getAcquire())", edits.get(1).inserted());
+        assertEquals(PUB.get(8).indexOf("readyFlag") + 1, edits.get(1).startColumn());
+        assertEquals(PUB.get(8).indexOf("readyFlag") + 1 + "readyFlag".length(), edits.get(1).endColumn());
+        assertTrue(handle(Change.Kind.ACQUIRE_LOAD, 10, "Pub$Box.items", PUB).isEmpty(), "two mentions: which one");
+        assertTrue(handle(Change.Kind.ACQUIRE_LOAD, 9, "int[][]", PUB).isEmpty(), "an array element: not written");
+    }
+
     @Test
     void twoDeclarationsOfTheNameInOneFileHaveNoEdit() throws Exception {
         assertTrue(field("Flags.x", List.of("class Flags {", "    int x;", "    class In {", "        long x;", "    }",

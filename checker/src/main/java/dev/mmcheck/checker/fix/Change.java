@@ -83,12 +83,12 @@ public record Change(Kind kind, Site site, String field, String access) {
 
     /**
      * Whether an event at {@code s} is one this change changes: a fence is written at the instruction as reached
-     * through its call (the caller's line, for a helper's access), a mode where the access is written, so for every
-     * caller of a helper.
+     * through its call (the caller's line, for a helper's access), or, named with no call, at the instruction itself
+     * for every caller; a mode where the access is written, so for every caller of a helper.
      */
     public boolean changes(Site s) {
         Site i = Rewrite.instruction(s);
-        return site.equals(kind.insertsFence() ? i : i.base());
+        return site.equals(kind.insertsFence() && site.caller() != null ? i : i.base());
     }
 
     /** The change {@code kind} at {@code site}, where the run made {@code access}. */

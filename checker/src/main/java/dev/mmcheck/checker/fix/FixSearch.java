@@ -67,7 +67,8 @@ public final class FixSearch {
     private final Map<Site, Long> executions = new HashMap<>();
     private final Map<String, long[]> fieldAccesses = new HashMap<>();   // field -> {stores, loads}
     private final Map<String, Change> volatileFields = new HashMap<>();  // field -> the one change making it volatile
-    private final Set<Site> plainAccesses = new HashSet<>();  // instructions the runs executed as plain loads or stores
+    private final Set<Site> plainAccesses = new HashSet<>();
+    private final Map<Change, Boolean> edges = new HashMap<>();  // a fence at a call: whether the access is at the helper's edge  // instructions the runs executed as plain loads or stores
     private Set<Analysis> models;
     private long replays;
 
@@ -255,7 +256,55 @@ public final class FixSearch {
      * dearer fix; the minimality pass then drops the second, but too late for the choice).
      */
     private Change canonical(Change c) {
-        return c.kind() == Change.Kind.VOLATILE_FIELD ? volatileFields.computeIfAbsent(c.field(), f -> c) : c;
+        if (c.kind() == Change.Kind.VOLATILE_FIELD) {
+            return volatileFields.computeIfAbsent(c.field(), f -> c);
+        }
+        if (c.kind().insertsFence() && c.site().caller() != null && !atHelpersEdge(c)) {
+            return Change.at(c.kind(), c.site().base(), c.access());
+        }
+        return c;
+    }
+
+    /**
+     * Whether a fence at the call that reached a helper's access does what the fence next to the access does: in every
+     * run, each execution of the access is the last event of its thread in the helper's method (a fence after), or the
+     * first (before): nothing of the helper runs between the call's line and the access. Otherwise the fence is written
+     * at the access itself, for every caller (a helper that does more after the access, such as a lock method that the
+     * call indexes, would run all of that before a fence after the call).
+     */
+    private boolean atHelpersEdge(Change c) {
+        return edges.computeIfAbsent(c, k -> {
+            boolean after = k.kind() == Change.Kind.FULL_FENCE_AFTER || k.kind() == Change.Kind.ACQUIRE_FENCE_AFTER;
+            Site access = k.site();
+            for (Run r : runs) {
+                EventBuffer run = r.events();
+                Symbols symbols = r.symbols();
+                Map<Integer, Integer> last = new HashMap<>(); // thread -> its latest event's index
+                Map<Integer, Integer> open = new HashMap<>(); // thread -> an execution of the access, its next unseen
+                for (int i = 0; i < run.size(); i++) {
+                    int t = run.thread(i);
+                    int site = run.site(i);
+                    Site s = site >= 0 && symbols.hasSite(site) ? symbols.siteOf(site) : null;
+                    if (after && open.remove(t) != null && s != null && sameMethod(s, access)) {
+                        return false; // the helper went on after the access
+                    }
+                    if (s != null && k.changes(s)) {
+                        Integer prev = last.get(t);
+                        if (!after && prev != null && run.site(prev) >= 0 && symbols.hasSite(run.site(prev))
+                                && sameMethod(symbols.siteOf(run.site(prev)), access)) {
+                            return false; // the helper ran something before the access
+                        }
+                        open.put(t, i);
+                    }
+                    last.put(t, i);
+                }
+            }
+            return true;
+        });
+    }
+
+    private static boolean sameMethod(Site a, Site b) {
+        return a.className().equals(b.className()) && a.method().equals(b.method());
     }
 
     /** The findings (not cycles) of the run replayed with {@code changes} made. */

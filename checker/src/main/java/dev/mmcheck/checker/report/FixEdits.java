@@ -175,15 +175,22 @@ final class FixEdits {
      * final constant set in a static block, named after the field: {@code READY_HANDLE}), and the access on its line
      * written through it: {@code x.f = v;} as {@code F_HANDLE.setRelease(x, v);} (the whole statement; {@code this}
      * when unqualified, no receiver for a static field), a load {@code x.f} as {@code ((T) F_HANDLE.getAcquire(x))}
-     * (its one mention on the line, not assigned to). None for an element of an array, a line that does not have the
-     * access in that form, a declaration not found once, or a handle's name the file already uses.
+     * (its one mention on the line, not assigned to); an array element's through an element VarHandle
+     * ({@link #arrayHandle}). None for a line that does not have the access in that form, a declaration not found
+     * once, or a handle's name the file already uses.
      */
     private static List<Edit> handle(Change c, String uri, List<String> lines) {
         String access = c.access();
         int at = access.indexOf(access.contains(" to ") ? " to " : " of ");
         String field = at < 0 ? "" : access.substring(at + 4);
+        if (c.site().line() > lines.size()) {
+            return List.of();
+        }
+        if (field.endsWith("[][]")) {
+            return arrayHandle(c, uri, lines, field.substring(0, field.length() - 2));
+        }
         int dot = field.lastIndexOf('.');
-        if (dot <= 0 || field.contains("[") || c.site().line() > lines.size()) {
+        if (dot <= 0 || field.contains("[")) {
             return List.of();
         }
         String owner = field.substring(0, dot).replace('$', '.');
@@ -201,12 +208,7 @@ final class FixEdits {
         String text = lines.get(c.site().line() - 1);
         String code = code(text);
         int codeAt = text.indexOf(code);
-        String method = switch (c.kind()) {
-            case RELEASE_STORE -> "setRelease";
-            case VOLATILE_STORE -> "setVolatile";
-            case ACQUIRE_LOAD -> "getAcquire";
-            default -> "getVolatile";
-        };
+        String method = method(c.kind());
         Edit access2;
         if (c.kind() == Change.Kind.RELEASE_STORE || c.kind() == Change.Kind.VOLATILE_STORE) {
             Matcher m = Pattern.compile("(?:([\\w.]+)\\.)?" + Pattern.quote(name) + "\\s*=(?!=)\\s*(.+);").matcher(code);
@@ -248,6 +250,75 @@ final class FixEdits {
             return List.of(); // the access is on the declaration's line (an initializer)
         }
         return List.of(new Edit(uri, d.line() + 1, 1, 1, declared, c.line()), access2);
+    }
+
+    /** The VarHandle method that gives an access the mode {@code kind} names. */
+    private static String method(Change.Kind kind) {
+        return switch (kind) {
+            case RELEASE_STORE -> "setRelease";
+            case VOLATILE_STORE -> "setVolatile";
+            case ACQUIRE_LOAD -> "getAcquire";
+            default -> "getVolatile";
+        };
+    }
+
+    /**
+     * An array element's access given a mode: an element VarHandle of the array's type declared right after the file's
+     * class declaration ({@code INT_ARRAY_HANDLE = MethodHandles.arrayElementVarHandle(int[].class)}), and the access
+     * on its line written through it: {@code a[i] = v;} as {@code INT_ARRAY_HANDLE.setRelease(a, i, v);}, a load
+     * {@code a[i]} as {@code ((int) INT_ARRAY_HANDLE.getAcquire(a, i))} when it is the line's one element access. None
+     * when the line has the access in another form, the class declaration is not found, or the name is taken.
+     */
+    private static List<Edit> arrayHandle(Change c, String uri, List<String> lines, String arrayType) {
+        String element = arrayType.substring(0, arrayType.length() - 2).replace('$', '.');
+        if (!element.matches("[\\w.]+")) {
+            return List.of();
+        }
+        String simple = element.substring(element.lastIndexOf('.') + 1);
+        String constant = simple.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT)
+                + "_ARRAY_HANDLE";
+        String declaration = "private static final java.lang.invoke.VarHandle " + constant
+                + " = java.lang.invoke.MethodHandles.arrayElementVarHandle(" + element + "[].class);";
+        String file = uri.substring(uri.lastIndexOf('/') + 1).replace(".java", "");
+        Pattern top = Pattern.compile("(?:[\\w@]+\\s+)*(?:class|interface|enum|record)\\s+" + Pattern.quote(file) + "\\b.*\\{");
+        int classLine = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            String code = code(lines.get(i));
+            if (lines.get(i).contains(constant) && !lines.get(i).contains(declaration)) {
+                return List.of(); // the name is the file's own
+            }
+            if (classLine < 0 && top.matcher(code).matches()) {
+                classLine = i + 1;
+            }
+        }
+        if (classLine < 0 || classLine >= c.site().line()) {
+            return List.of();
+        }
+        String text = lines.get(c.site().line() - 1);
+        String code = code(text);
+        int codeAt = text.indexOf(code);
+        String method = method(c.kind());
+        Edit access;
+        if (c.kind() == Change.Kind.RELEASE_STORE || c.kind() == Change.Kind.VOLATILE_STORE) {
+            Matcher m = Pattern.compile("([\\w.]+(?:\\[[^\\[\\]]+])*)\\[([^\\[\\]]+)]\\s*=(?!=)\\s*(.+);").matcher(code);
+            if (!m.matches()) {
+                return List.of();
+            }
+            access = new Edit(uri, c.site().line(), codeAt + 1, codeAt + code.length() + 1,
+                    constant + "." + method + "(" + m.group(1) + ", " + m.group(2).strip() + ", " + m.group(3).strip()
+                            + ");", c.line());
+        } else {
+            Matcher m = Pattern.compile("(?<![\\w.$\\]])([\\w.]+)\\[([^\\[\\]]+)](?!\\s*(?:=[^=]|\\+\\+|--))").matcher(code);
+            if (code.indexOf('[') != code.lastIndexOf('[') || !m.find()) {
+                return List.of(); // more than one element access on the line: which is the load is not known
+            }
+            access = new Edit(uri, c.site().line(), codeAt + m.start() + 1, codeAt + m.end() + 1,
+                    "((" + element + ") " + constant + "." + method + "(" + m.group(1) + ", " + m.group(2).strip() + "))",
+                    c.line());
+        }
+        String indent = "    " + lines.get(classLine - 1).substring(0, lines.get(classLine - 1).length()
+                - lines.get(classLine - 1).stripLeading().length());
+        return List.of(new Edit(uri, classLine + 1, 1, 1, indent + declaration + "\n", c.line()), access);
     }
 
     /** What opens a class body: a class, interface, enum or record declaration, or an anonymous class. */

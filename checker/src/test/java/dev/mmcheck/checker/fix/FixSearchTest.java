@@ -114,6 +114,16 @@ class FixSearchTest {
     }
 
     @Test
+    void aFenceInsideAMethodThatGoesOnAfterTheAccessIsWrittenAtTheAccessNotTheCall() throws Exception {
+        FixResult r = fix("34-helper-lock-method", TSO_PSO);
+        assertProven(r);
+        // after the call, the fence would run after lock's load too: at the store itself (for both callers)
+        assertEquals(List.of("Bakery.java:19: put VarHandle.fullFence() right after the store to int[][]"), changes(r),
+                String.join("\n", r.lines()));
+        assertEquals(3, r.cost(), 1e-9);
+    }
+
+    @Test
     void messagePassingWithAReleaseStoreUnderJmmAnAcquireFence() throws Exception {
         FixResult r = fix("05-message-passing-release", JMM);
         assertProven(r);

@@ -173,7 +173,31 @@ class FixEditsTest {
         assertEquals(PUB.get(8).indexOf("readyFlag") + 1, edits.get(1).startColumn());
         assertEquals(PUB.get(8).indexOf("readyFlag") + 1 + "readyFlag".length(), edits.get(1).endColumn());
         assertTrue(handle(Change.Kind.ACQUIRE_LOAD, 10, "Pub$Box.items", PUB).isEmpty(), "two mentions: which one");
-        assertTrue(handle(Change.Kind.ACQUIRE_LOAD, 9, "int[][]", PUB).isEmpty(), "an array element: not written");
+        assertTrue(handle(Change.Kind.ACQUIRE_LOAD, 9, "int[][]", PUB).isEmpty(), "no element access on the line");
+    }
+
+    @Test
+    void anArrayElementGivenAModeIsWrittenThroughAnElementVarHandle() throws Exception {
+        List<String> source = List.of(
+                "final class Pub {",                                  // 1
+                "    private final long[] slots = new long[8];",      // 2
+                "    void run(int i, long v) {",                       // 3
+                "        slots[i & 7] = v; // mmcheck:store",          // 4
+                "        if (slots[1 - i] == 0) {",                    // 5
+                "            slots[i]++;",                             // 6
+                "        }",                                           // 7
+                "    }",                                               // 8
+                "}");                                                  // 9
+        List<FixEdits.Edit> store = handle(Change.Kind.RELEASE_STORE, 4, "long[][]", source);
+        assertEquals(2, store.size(), store.toString());
+        assertEquals(2, store.get(0).line(), "right after the class's declaration");
+        assertEquals("    private static final java.lang.invoke.VarHandle LONG_ARRAY_HANDLE = "
+                + "java.lang.invoke.MethodHandles.arrayElementVarHandle(long[].class);\n", store.get(0).inserted());
+        assertEquals("LONG_ARRAY_HANDLE.setRelease(slots, i & 7, v);", store.get(1).inserted());
+        List<FixEdits.Edit> load = handle(Change.Kind.VOLATILE_LOAD, 5, "long[][]", source);
+        assertEquals("((long) LONG_ARRAY_HANDLE.getVolatile(slots, 1 - i))", load.get(1).inserted());
+        assertEquals(source.get(4).indexOf("slots") + 1, load.get(1).startColumn());
+        assertTrue(handle(Change.Kind.ACQUIRE_LOAD, 6, "long[][]", source).isEmpty(), "written to: not a load");
     }
 
     @Test

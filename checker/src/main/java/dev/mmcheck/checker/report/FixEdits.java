@@ -61,7 +61,7 @@ final class FixEdits {
             return List.of();
         }
         try {
-            return handle(c, uri.get(), Files.readAllLines(roots.base().resolve(uri.get())));
+            return handle(c, uri.get(), Files.readAllLines(roots.base().resolve(uri.get())), roots);
         } catch (IOException | RuntimeException e) {
             return List.of();
         }
@@ -179,7 +179,7 @@ final class FixEdits {
      * ({@link #arrayHandle}). None for a line that does not have the access in that form, a declaration not found
      * once, or a handle's name the file already uses.
      */
-    private static List<Edit> handle(Change c, String uri, List<String> lines) {
+    private static List<Edit> handle(Change c, String uri, List<String> lines, SourceRoots roots) throws IOException {
         String access = c.access();
         int at = access.indexOf(access.contains(" to ") ? " to " : " of ");
         String field = at < 0 ? "" : access.substring(at + 4);
@@ -195,16 +195,40 @@ final class FixEdits {
         }
         String owner = field.substring(0, dot).replace('$', '.');
         String name = field.substring(dot + 1);
-        Declaration d = declaration(name, lines);
-        if (d == null || !owner.matches("[\\w.]+")) {
+        if (!owner.matches("[\\w.]+")) {
             return List.of();
         }
-        String constant = name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT) + "_HANDLE";
-        for (String l : lines) {
-            if (l.matches(".*\\b" + constant + "\\b.*")) {
+        // the field is declared in the access's file, or in its owner's in the same package
+        String declUri = uri;
+        List<String> declLines = lines;
+        Declaration d = declaration(name, lines);
+        if (d == null) {
+            String outer = owner.contains(".") ? owner.substring(0, owner.indexOf('.')) : owner;
+            String cls = c.site().className();
+            String pkg = cls.contains(".") ? cls.substring(0, cls.lastIndexOf('.') + 1) : "";
+            Optional<String> other = roots.find(new Site(pkg + outer, "", outer + ".java", 1, -1));
+            if (other.isEmpty() || other.get().equals(uri)) {
+                return List.of();
+            }
+            declUri = other.get();
+            declLines = Files.readAllLines(roots.base().resolve(declUri));
+            d = declaration(name, declLines);
+            if (d == null) {
                 return List.of();
             }
         }
+        boolean elsewhere = !declUri.equals(uri);
+        String existing = existingHandle(owner, name, declLines, elsewhere);
+        String constant = existing != null ? existing
+                : name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT) + "_HANDLE";
+        if (existing == null) {
+            for (String l : declLines) {
+                if (l.matches(".*\\b" + constant + "\\b.*")) {
+                    return List.of();
+                }
+            }
+        }
+        String handle = elsewhere ? owner + "." + constant : constant;
         String text = lines.get(c.site().line() - 1);
         String code = code(text);
         int codeAt = text.indexOf(code);
@@ -217,7 +241,7 @@ final class FixEdits {
             }
             String receiver = d.isStatic() ? "" : (m.group(1) == null ? "this" : m.group(1)) + ", ";
             access2 = new Edit(uri, c.site().line(), codeAt + 1, codeAt + code.length() + 1,
-                    constant + "." + method + "(" + receiver + m.group(2).strip() + ");", c.line());
+                    handle + "." + method + "(" + receiver + m.group(2).strip() + ");", c.line());
         } else {
             Matcher m = Pattern.compile("(?<![\\w.$])(?:([\\w.]+)\\.)?" + Pattern.quote(name) + "\\b(?!\\s*(?:=[^=]|\\())")
                     .matcher(code);
@@ -231,14 +255,17 @@ final class FixEdits {
                 return List.of(); // two mentions, or one written to: which is the load is not known
             }
             access2 = new Edit(uri, c.site().line(), codeAt + start + 1, codeAt + end + 1,
-                    "((" + d.type() + ") " + constant + "." + method + "(" + receiver + "))", c.line());
+                    "((" + d.type() + ") " + handle + "." + method + "(" + receiver + "))", c.line());
         }
-        String indent = lines.get(d.line() - 1).substring(0, lines.get(d.line() - 1).length()
-                - lines.get(d.line() - 1).stripLeading().length());
+        if (existing != null) {
+            return List.of(access2); // the class declares the field's VarHandle already
+        }
+        String line = declLines.get(d.line() - 1);
+        String indent = line.substring(0, line.length() - line.stripLeading().length());
         String raw = d.type().replaceAll("<.*>", "").strip();
         String lookup = "java.lang.invoke.MethodHandles.lookup()." + (d.isStatic() ? "findStaticVarHandle" : "findVarHandle")
                 + "(" + owner + ".class, \"" + name + "\", " + raw + ".class)";
-        String declared = indent + "private static final java.lang.invoke.VarHandle " + constant + ";\n"
+        String declared = indent + (elsewhere ? "" : "private ") + "static final java.lang.invoke.VarHandle " + constant + ";\n"
                 + indent + "static {\n"
                 + indent + "    try {\n"
                 + indent + "        " + constant + " = " + lookup + ";\n"
@@ -249,7 +276,31 @@ final class FixEdits {
         if (d.line() == c.site().line()) {
             return List.of(); // the access is on the declaration's line (an initializer)
         }
-        return List.of(new Edit(uri, d.line() + 1, 1, 1, declared, c.line()), access2);
+        return List.of(new Edit(declUri, d.line() + 1, 1, 1, declared, c.line()), access2);
+    }
+
+    /**
+     * The constant a file already sets to field {@code name}'s VarHandle ({@code X = MethodHandles.lookup()
+     * .findVarHandle(Owner.class, "name", ...)}), or null; null too when it is private and the access is in another
+     * file ({@code elsewhere}), where it cannot be named.
+     */
+    private static String existingHandle(String owner, String name, List<String> lines, boolean elsewhere) {
+        Pattern set = Pattern.compile("(\\w+)\\s*=\\s*(?:[\\w.]*\\.)?lookup\\(\\)\\s*\\.\\s*find(?:Static)?VarHandle\\(\\s*"
+                + "(?:[\\w.]*\\.)?" + Pattern.quote(owner.substring(owner.lastIndexOf('.') + 1)) + "\\.class\\s*,\\s*\""
+                + Pattern.quote(name) + "\"");
+        for (String l : lines) {
+            Matcher m = set.matcher(l);
+            if (m.find()) {
+                String constant = m.group(1);
+                for (String d : lines) {
+                    if (d.matches("\\s*(?:\\w+\\s+)*VarHandle\\s+" + constant + "\\b.*")) {
+                        return elsewhere && d.contains("private ") ? null : constant;
+                    }
+                }
+                return null;
+            }
+        }
+        return null;
     }
 
     /** The VarHandle method that gives an access the mode {@code kind} names. */

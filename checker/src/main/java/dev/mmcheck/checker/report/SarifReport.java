@@ -304,26 +304,32 @@ public final class SarifReport {
                 g.writeStringField("text", first.description());
                 g.writeEndObject();
                 g.writeArrayFieldStart("artifactChanges");
-                g.writeStartObject();
-                g.writeObjectFieldStart("artifactLocation");
-                g.writeStringField("uri", first.uri());
-                g.writeEndObject();
-                g.writeArrayFieldStart("replacements");
+                Map<String, List<FixEdits.Edit>> byFile = new LinkedHashMap<>();
                 for (FixEdits.Edit e : edits) {
+                    byFile.computeIfAbsent(e.uri(), u -> new ArrayList<>()).add(e);
+                }
+                for (Map.Entry<String, List<FixEdits.Edit>> file : byFile.entrySet()) {
                     g.writeStartObject();
-                    g.writeObjectFieldStart("deletedRegion");
-                    g.writeNumberField("startLine", e.line());
-                    g.writeNumberField("startColumn", e.startColumn());
-                    g.writeNumberField("endLine", e.line());
-                    g.writeNumberField("endColumn", e.endColumn());
+                    g.writeObjectFieldStart("artifactLocation");
+                    g.writeStringField("uri", file.getKey());
                     g.writeEndObject();
-                    g.writeObjectFieldStart("insertedContent");
-                    g.writeStringField("text", e.inserted());
-                    g.writeEndObject();
+                    g.writeArrayFieldStart("replacements");
+                    for (FixEdits.Edit e : file.getValue()) {
+                        g.writeStartObject();
+                        g.writeObjectFieldStart("deletedRegion");
+                        g.writeNumberField("startLine", e.line());
+                        g.writeNumberField("startColumn", e.startColumn());
+                        g.writeNumberField("endLine", e.line());
+                        g.writeNumberField("endColumn", e.endColumn());
+                        g.writeEndObject();
+                        g.writeObjectFieldStart("insertedContent");
+                        g.writeStringField("text", e.inserted());
+                        g.writeEndObject();
+                        g.writeEndObject();
+                    }
+                    g.writeEndArray();
                     g.writeEndObject();
                 }
-                g.writeEndArray();
-                g.writeEndObject();
                 g.writeEndArray();
                 g.writeEndObject();
             }

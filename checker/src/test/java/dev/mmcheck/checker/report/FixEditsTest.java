@@ -177,6 +177,36 @@ class FixEditsTest {
     }
 
     @Test
+    void aFieldOfAnotherFileUsesItsVarHandleOrDeclaresOneThere() throws Exception {
+        Path src = dir.resolve("src/main/java/org/demo");
+        Files.createDirectories(src);
+        Files.createDirectories(dir.resolve(".git"));
+        Files.write(src.resolve("Box.java"), List.of("final class Box {", "    long latest;", "    int count;",
+                "    static final VarHandle LATEST;", "    static {", "        try {",
+                "            LATEST = MethodHandles.lookup().findVarHandle(Box.class, \"latest\", long.class);",
+                "        } catch (ReflectiveOperationException e) {", "            throw new Error(e);", "        }", "    }",
+                "}"));
+        Files.write(src.resolve("Use.java"), List.of("class Use {", "    void f(Box b, long p) {", "        b.latest = p;",
+                "        b.count = 1;", "    }", "}"));
+        SourceRoots roots = SourceRoots.of(dir, List.of(Path.of("src/main/java")));
+        Site latest = new Site("org.demo.Use", "f", "Use.java", 3, 0);
+        List<FixEdits.Edit> uses = FixEdits.all(Change.at(Change.Kind.RELEASE_STORE, latest, "the store to Box.latest"),
+                roots);
+        assertEquals(1, uses.size(), "Box declares latest's VarHandle: only the access changes");
+        assertEquals("Box.LATEST.setRelease(b, p);", uses.get(0).inserted());
+        assertEquals("src/main/java/org/demo/Use.java", uses.get(0).uri());
+        Site count = new Site("org.demo.Use", "f", "Use.java", 4, 0);
+        List<FixEdits.Edit> declares = FixEdits.all(Change.at(Change.Kind.VOLATILE_STORE, count, "the store to Box.count"),
+                roots);
+        assertEquals(2, declares.size());
+        assertEquals("src/main/java/org/demo/Box.java", declares.get(0).uri(), "declared where the field is");
+        assertEquals(4, declares.get(0).line());
+        assertTrue(declares.get(0).inserted().startsWith("    static final java.lang.invoke.VarHandle COUNT_HANDLE;"),
+                "not private: another file names it");
+        assertEquals("Box.COUNT_HANDLE.setVolatile(b, 1);", declares.get(1).inserted());
+    }
+
+    @Test
     void anArrayElementGivenAModeIsWrittenThroughAnElementVarHandle() throws Exception {
         List<String> source = List.of(
                 "final class Pub {",                                  // 1

@@ -7,13 +7,13 @@
 # the rewritten sample runs RUNS times under the agent with default options: it should report nothing in every run. A
 # change with no edit (an array element given a mode, a line with the access in no form the edits know) is named and
 # the sample skipped.
-#   bench/fix-rewrite.sh                                   # every buggy sample, FIX_RUNS=3, RUNS=10
+#   bench/fix-rewrite.sh                                   # every buggy sample, FIX_RUNS=5, RUNS=10
 #   RUNS=3 bench/fix-rewrite.sh S13_LazySetMistake S48_CarelessReader
 # Build first: mvn -q -DskipTests package
 set -uo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-10}
-FIX_RUNS=${FIX_RUNS:-3}
+FIX_RUNS=${FIX_RUNS:-5}
 jar=sample-apps/target/sample-apps.jar
 agent=agent/target/mmcheck.jar
 src=sample-apps/src/main/java

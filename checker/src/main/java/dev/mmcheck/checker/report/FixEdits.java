@@ -81,7 +81,11 @@ final class FixEdits {
             return Optional.empty();
         }
         if (c.kind() == Change.Kind.VOLATILE_FIELD) {
-            return volatileField(c, uri.get(), lines);
+            try {
+                return volatileField(c, uri.get(), lines, roots);
+            } catch (IOException | RuntimeException e) {
+                return Optional.empty();
+            }
         }
         if (at.line() > lines.size()) {
             return Optional.empty();
@@ -126,10 +130,43 @@ final class FixEdits {
      * that asked for it declares a field of that name exactly once, in a class body, alone on its line and not
      * {@code final} (a field of another file, or two classes of the file declaring the name, has no edit).
      */
-    private static Optional<Edit> volatileField(Change c, String uri, List<String> lines) {
-        Declaration d = declaration(c.field().substring(c.field().lastIndexOf('.') + 1), lines);
-        return d == null ? Optional.empty()
-                : Optional.of(new Edit(uri, d.line(), d.typeColumn(), d.typeColumn(), "volatile ", c.line()));
+    private static Optional<Edit> volatileField(Change c, String uri, List<String> lines, SourceRoots roots)
+            throws IOException {
+        int dot = c.field().lastIndexOf('.');
+        Located at = locate(c, dot < 0 ? "" : c.field().substring(0, dot).replace('$', '.'), c.field().substring(dot + 1),
+                uri, lines, roots);
+        return at == null ? Optional.empty() : Optional.of(new Edit(at.uri(), at.declaration().line(),
+                at.declaration().typeColumn(), at.declaration().typeColumn(), "volatile ", c.line()));
+    }
+
+    /** A field's declaration and the file it is in. */
+    private record Located(String uri, List<String> lines, Declaration declaration) {
+    }
+
+    /**
+     * The declaration of field {@code name} of class {@code owner} (its source name, {@code Outer.Inner}; empty when
+     * not known): in the access's file when that file declares the owner's class, else in the owner's file in the
+     * access's package; null when not found once.
+     */
+    private static Located locate(Change c, String owner, String name, String uri, List<String> lines,
+            SourceRoots roots) throws IOException {
+        String simple = owner.substring(owner.lastIndexOf('.') + 1);
+        Pattern declares = Pattern.compile(".*\\b(?:class|interface|enum|record)\\s+" + Pattern.quote(simple) + "\\b.*");
+        boolean here = owner.isEmpty() || lines.stream().anyMatch(l -> declares.matcher(code(l)).matches());
+        if (here) {
+            Declaration d = declaration(name, lines);
+            return d == null ? null : new Located(uri, lines, d);
+        }
+        String outer = owner.contains(".") ? owner.substring(0, owner.indexOf('.')) : owner;
+        String cls = c.site().className();
+        String pkg = cls.contains(".") ? cls.substring(0, cls.lastIndexOf('.') + 1) : "";
+        Optional<String> other = roots.find(new Site(pkg + outer, "", outer + ".java", 1, -1));
+        if (other.isEmpty() || other.get().equals(uri)) {
+            return null;
+        }
+        List<String> otherLines = Files.readAllLines(roots.base().resolve(other.get()));
+        Declaration d = declaration(name, otherLines);
+        return d == null ? null : new Located(other.get(), otherLines, d);
     }
 
     /** A field's declaration: its line and the column of its type (1-based), the type as written, and whether static. */
@@ -198,25 +235,13 @@ final class FixEdits {
         if (!owner.matches("[\\w.]+")) {
             return List.of();
         }
-        // the field is declared in the access's file, or in its owner's in the same package
-        String declUri = uri;
-        List<String> declLines = lines;
-        Declaration d = declaration(name, lines);
-        if (d == null) {
-            String outer = owner.contains(".") ? owner.substring(0, owner.indexOf('.')) : owner;
-            String cls = c.site().className();
-            String pkg = cls.contains(".") ? cls.substring(0, cls.lastIndexOf('.') + 1) : "";
-            Optional<String> other = roots.find(new Site(pkg + outer, "", outer + ".java", 1, -1));
-            if (other.isEmpty() || other.get().equals(uri)) {
-                return List.of();
-            }
-            declUri = other.get();
-            declLines = Files.readAllLines(roots.base().resolve(declUri));
-            d = declaration(name, declLines);
-            if (d == null) {
-                return List.of();
-            }
+        Located found = locate(c, owner, name, uri, lines, roots);
+        if (found == null) {
+            return List.of();
         }
+        String declUri = found.uri();
+        List<String> declLines = found.lines();
+        Declaration d = found.declaration();
         boolean elsewhere = !declUri.equals(uri);
         String existing = existingHandle(owner, name, declLines, elsewhere);
         String constant = existing != null ? existing

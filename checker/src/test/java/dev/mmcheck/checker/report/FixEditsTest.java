@@ -204,6 +204,13 @@ class FixEditsTest {
         assertTrue(declares.get(0).inserted().startsWith("    static final java.lang.invoke.VarHandle COUNT_HANDLE;"),
                 "not private: another file names it");
         assertEquals("Box.COUNT_HANDLE.setVolatile(b, 1);", declares.get(1).inserted());
+        // a field of the same name in the access's own file is another class's: Box's declaration is the one
+        Files.write(src.resolve("Use.java"), List.of("class Use {", "    void f(Box b, long p) {", "        b.latest = p;",
+                "        b.count = 1;", "    }", "    int count;", "}"));
+        FixEdits.Edit field = FixEdits.of(Change.volatileField("Box.count", count, "the store to Box.count"), roots)
+                .orElseThrow();
+        assertEquals("src/main/java/org/demo/Box.java", field.uri());
+        assertEquals(3, field.line());
     }
 
     @Test

@@ -184,6 +184,7 @@ final class Candidates {
             }
             out.add(Set.of(w.volatileStore(e.getValue())));
         }
+        out.removeIf(set -> !writable(set));
         List<Set<Change>> all = new ArrayList<>(out);
         return all.size() > 3 * max ? List.copyOf(all.subList(0, 3 * max)) : List.copyOf(all);
     }

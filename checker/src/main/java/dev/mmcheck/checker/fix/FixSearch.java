@@ -67,8 +67,8 @@ public final class FixSearch {
     private final Map<Site, Long> executions = new HashMap<>();
     private final Map<String, long[]> fieldAccesses = new HashMap<>();   // field -> {stores, loads}
     private final Map<String, Change> volatileFields = new HashMap<>();  // field -> the one change making it volatile
-    private final Set<Site> plainAccesses = new HashSet<>();
-    private final Map<Change, Boolean> edges = new HashMap<>();  // a fence at a call: whether the access is at the helper's edge  // instructions the runs executed as plain loads or stores
+    private final Set<Site> plainAccesses = new HashSet<>();  // instructions the runs executed as plain loads or stores
+    private final Map<Change, Boolean> edges = new HashMap<>();  // a fence: whether nothing runs between it and its access
     private Set<Analysis> models;
     private long replays;
 
@@ -203,7 +203,15 @@ public final class FixSearch {
             for (Set<Change> s : proposed) {
                 Set<Change> extra = new LinkedHashSet<>();
                 for (Change c : s) {
-                    extra.add(canonical(c));
+                    Change k = canonical(c);
+                    if (k == null) {
+                        extra = null; // a fence no line can hold where the replay would put it
+                        break;
+                    }
+                    extra.add(k);
+                }
+                if (extra == null) {
+                    continue;
                 }
                 extra.removeAll(chosen);
                 if (!extra.isEmpty() && seen.add(extra)) {
@@ -255,56 +263,83 @@ public final class FixSearch {
      * for the same edit, which must be priced once (else the hitting set pays the field twice and may choose a
      * dearer fix; the minimality pass then drops the second, but too late for the choice).
      */
+    /**
+     * The change as it is written: one field change per field; a fence at a helper's call where nothing of the helper
+     * runs between the call's line and the access, else at the access itself for every caller; null for a fence at an
+     * access that shares its line with other events of its thread on the fence's side (a line written before or after
+     * that line would have those events between it and the access, which the replay does not).
+     */
     private Change canonical(Change c) {
         if (c.kind() == Change.Kind.VOLATILE_FIELD) {
             return volatileFields.computeIfAbsent(c.field(), f -> c);
         }
-        if (c.kind().insertsFence() && c.site().caller() != null && !atHelpersEdge(c)) {
-            return Change.at(c.kind(), c.site().base(), c.access());
+        if (!c.kind().insertsFence()) {
+            return c;
         }
-        return c;
+        Change placed = c.site().caller() != null && !atEdge(c) ? Change.at(c.kind(), c.site().base(), c.access()) : c;
+        return placed.site().caller() != null || atEdge(placed) ? placed : null;
     }
 
     /**
-     * Whether a fence at the call that reached a helper's access does what the fence next to the access does: in every
-     * run, each execution of the access is the last event of its thread in the helper's method (a fence after), or the
-     * first (before): nothing of the helper runs between the call's line and the access. Otherwise the fence is written
-     * at the access itself, for every caller (a helper that does more after the access, such as a lock method that the
-     * call indexes, would run all of that before a fence after the call).
+     * Whether a fence written on its own line does what the replay's fence next to the access does: in every run, for
+     * each execution of the access, the thread's next event (previous, for a fence before) is outside what the line
+     * spans. For a fence at a helper's call, outside the helper: an event of the caller's method, or of another call
+     * the caller made (its site names that caller), or none; for a fence at the access itself, any event not on the
+     * access's own line.
      */
-    private boolean atHelpersEdge(Change c) {
+    private boolean atEdge(Change c) {
         return edges.computeIfAbsent(c, k -> {
             boolean after = k.kind() == Change.Kind.FULL_FENCE_AFTER || k.kind() == Change.Kind.ACQUIRE_FENCE_AFTER;
             Site access = k.site();
+            Site caller = access.caller();
             for (Run r : runs) {
                 EventBuffer run = r.events();
                 Symbols symbols = r.symbols();
-                Map<Integer, Integer> last = new HashMap<>(); // thread -> its latest event's index
-                Map<Integer, Integer> open = new HashMap<>(); // thread -> an execution of the access, its next unseen
+                Map<Integer, Site> last = new HashMap<>();   // thread -> the site of its latest event with one
+                Set<Integer> open = new HashSet<>();         // threads whose latest site event is the access (after)
                 for (int i = 0; i < run.size(); i++) {
-                    int t = run.thread(i);
                     int site = run.site(i);
-                    Site s = site >= 0 && symbols.hasSite(site) ? symbols.siteOf(site) : null;
-                    if (after && open.remove(t) != null && s != null && sameMethod(s, access)) {
-                        return false; // the helper went on after the access
+                    if (site < 0 || !symbols.hasSite(site)) {
+                        continue;
                     }
-                    if (s != null && k.changes(s)) {
-                        Integer prev = last.get(t);
-                        if (!after && prev != null && run.site(prev) >= 0 && symbols.hasSite(run.site(prev))
-                                && sameMethod(symbols.siteOf(run.site(prev)), access)) {
-                            return false; // the helper ran something before the access
+                    int t = run.thread(i);
+                    Site s = symbols.siteOf(site);
+                    boolean here = k.changes(s);
+                    if (after && open.remove(t) && !outside(s, access, caller)) {
+                        return false; // something ran after the access before the written fence would
+                    }
+                    if (here) {
+                        Site prev = last.get(t);
+                        if (!after && prev != null && !outside(prev, access, caller)) {
+                            return false; // something ran before the access after the written fence would
                         }
-                        open.put(t, i);
+                        if (after) {
+                            open.add(t);
+                        }
                     }
-                    last.put(t, i);
+                    last.put(t, s);
                 }
             }
             return true;
         });
     }
 
+    /** Whether an event at {@code s} is outside the line a fence for {@code access} is written next to. */
+    private static boolean outside(Site s, Site access, Site caller) {
+        if (caller == null) {
+            return !(s.file().equals(access.file()) && s.line() == access.line() && sameMethod(s, access));
+        }
+        // the caller's own code, or another method it called (not the helper itself, whose events name the same call)
+        return sameMethod(s, caller) || s.caller() != null && sameMethod(s.caller(), caller) && !sameMethod(s, access);
+    }
+
     private static boolean sameMethod(Site a, Site b) {
-        return a.className().equals(b.className()) && a.method().equals(b.method());
+        return a.className().equals(b.className()) && lambda(a.method()).equals(lambda(b.method()));
+    }
+
+    /** A lambda's method without javac's number, as a caller's is kept ({@code lambda$run$1} is {@code lambda$run}). */
+    private static String lambda(String method) {
+        return method.matches("lambda\\$.*\\$\\d+") ? method.replaceAll("\\$\\d+$", "") : method;
     }
 
     /** The findings (not cycles) of the run replayed with {@code changes} made. */

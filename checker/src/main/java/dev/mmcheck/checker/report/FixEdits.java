@@ -152,7 +152,8 @@ final class FixEdits {
             SourceRoots roots) throws IOException {
         String simple = owner.substring(owner.lastIndexOf('.') + 1);
         Pattern declares = Pattern.compile(".*\\b(?:class|interface|enum|record)\\s+" + Pattern.quote(simple) + "\\b.*");
-        boolean here = owner.isEmpty() || lines.stream().anyMatch(l -> declares.matcher(code(l)).matches());
+        boolean here = owner.isEmpty() || lines.stream().map(FixEdits::code)
+                .anyMatch(l -> !l.startsWith("*") && !l.startsWith("/*") && declares.matcher(l).matches());
         if (here) {
             Declaration d = declaration(name, lines);
             return d == null ? null : new Located(uri, lines, d);
@@ -253,30 +254,44 @@ final class FixEdits {
                 }
             }
         }
-        String handle = elsewhere ? owner + "." + constant : constant;
+        // named through its class: the access may be in another class of the file (an outer one cannot see a nested
+        // class's members unqualified), or in another file
+        String handle = owner + "." + constant;
+        String accessClass = c.site().className().substring(c.site().className().lastIndexOf('.') + 1);
+        String ownerBinary = field.substring(0, dot);
+        // an unqualified instance field read or written from an inner or anonymous class is its outer instance's
+        String self = accessClass.equals(ownerBinary) || accessClass.matches(Pattern.quote(ownerBinary) + "\\$lambda.*")
+                ? "this" : owner + ".this";
+        String raw = d.type().replaceAll("<.*>", "").strip();
+        if (raw.replace("[]", "").strip().matches("[A-Z][0-9]?")) {
+            return List.of(); // a type variable: no class literal names it
+        }
         String text = lines.get(c.site().line() - 1);
         String code = code(text);
         int codeAt = text.indexOf(code);
         String method = method(c.kind());
         Edit access2;
         if (c.kind() == Change.Kind.RELEASE_STORE || c.kind() == Change.Kind.VOLATILE_STORE) {
-            Matcher m = Pattern.compile("(?:([\\w.]+)\\.)?" + Pattern.quote(name) + "\\s*=(?!=)\\s*(.+);").matcher(code);
+            Matcher m = Pattern.compile("(?:([\\w.]+)\\.)?" + Pattern.quote(name) + "\\s*=(?!=)\\s*([^;]+);").matcher(code);
             if (!m.matches()) {
                 return List.of();
             }
-            String receiver = d.isStatic() ? "" : (m.group(1) == null ? "this" : m.group(1)) + ", ";
+            String receiver = d.isStatic() ? "" : (m.group(1) == null ? self : m.group(1)) + ", ";
+            // a narrow type's value is cast: a VarHandle does not narrow an int
+            String value = raw.matches("byte|short|char") ? "(" + raw + ") (" + m.group(2).strip() + ")" : m.group(2).strip();
             access2 = new Edit(uri, c.site().line(), codeAt + 1, codeAt + code.length() + 1,
-                    handle + "." + method + "(" + receiver + m.group(2).strip() + ");", c.line());
+                    handle + "." + method + "(" + receiver + value + ");", c.line());
         } else {
-            Matcher m = Pattern.compile("(?<![\\w.$])(?:([\\w.]+)\\.)?" + Pattern.quote(name) + "\\b(?!\\s*(?:=[^=]|\\())")
-                    .matcher(code);
+            Matcher m = Pattern.compile("(?<![\\w.$])(?:([\\w.]+)\\.)?" + Pattern.quote(name) + "\\b"
+                    + "(?!\\s*(?:=[^=]|\\(|[-+*/%&|^]=|<<=|>>>?=))").matcher(code);
             if (!m.find()) {
                 return List.of();
             }
             int start = m.start();
             int end = m.end();
-            String receiver = d.isStatic() ? "" : m.group(1) == null ? "this" : m.group(1);
-            if (m.find() || code.matches(".*\\b" + Pattern.quote(name) + "\\s*(?:\\+\\+|--).*")) {
+            String receiver = d.isStatic() ? "" : m.group(1) == null ? self : m.group(1);
+            if (m.find() || code.matches(".*\\b" + Pattern.quote(name) + "\\s*(?:\\+\\+|--|[-+*/%&|^]=|<<=|>>>?=).*")
+                    || code.matches(".*(?:\\+\\+|--)\\s*(?:[\\w.]+\\.)?" + Pattern.quote(name) + "\\b.*")) {
                 return List.of(); // two mentions, or one written to: which is the load is not known
             }
             access2 = new Edit(uri, c.site().line(), codeAt + start + 1, codeAt + end + 1,
@@ -287,7 +302,6 @@ final class FixEdits {
         }
         String line = declLines.get(d.line() - 1);
         String indent = line.substring(0, line.length() - line.stripLeading().length());
-        String raw = d.type().replaceAll("<.*>", "").strip();
         String lookup = "java.lang.invoke.MethodHandles.lookup()." + (d.isStatic() ? "findStaticVarHandle" : "findVarHandle")
                 + "(" + owner + ".class, \"" + name + "\", " + raw + ".class)";
         String declared = indent + (elsewhere ? "" : "private ") + "static final java.lang.invoke.VarHandle " + constant + ";\n"
@@ -358,9 +372,12 @@ final class FixEdits {
         String file = uri.substring(uri.lastIndexOf('/') + 1).replace(".java", "");
         Pattern top = Pattern.compile("(?:[\\w@]+\\s+)*(?:class|interface|enum|record)\\s+" + Pattern.quote(file) + "\\b.*\\{");
         int classLine = -1;
+        boolean declared = false;
         for (int i = 0; i < lines.size(); i++) {
             String code = code(lines.get(i));
-            if (lines.get(i).contains(constant) && !lines.get(i).contains(declaration)) {
+            if (lines.get(i).contains(declaration)) {
+                declared = true; // an earlier fix declared it: used as it is
+            } else if (lines.get(i).contains(constant)) {
                 return List.of(); // the name is the file's own
             }
             if (classLine < 0 && top.matcher(code).matches()) {
@@ -376,21 +393,26 @@ final class FixEdits {
         String method = method(c.kind());
         Edit access;
         if (c.kind() == Change.Kind.RELEASE_STORE || c.kind() == Change.Kind.VOLATILE_STORE) {
-            Matcher m = Pattern.compile("([\\w.]+(?:\\[[^\\[\\]]+])*)\\[([^\\[\\]]+)]\\s*=(?!=)\\s*(.+);").matcher(code);
+            Matcher m = Pattern.compile("([\\w.]+(?:\\[[^\\[\\]]+])*)\\[([^\\[\\]]+)]\\s*=(?!=)\\s*([^;]+);").matcher(code);
             if (!m.matches()) {
                 return List.of();
             }
+            String value = element.matches("byte|short|char") ? "(" + element + ") (" + m.group(3).strip() + ")"
+                    : m.group(3).strip();
             access = new Edit(uri, c.site().line(), codeAt + 1, codeAt + code.length() + 1,
-                    constant + "." + method + "(" + m.group(1) + ", " + m.group(2).strip() + ", " + m.group(3).strip()
-                            + ");", c.line());
+                    constant + "." + method + "(" + m.group(1) + ", " + m.group(2).strip() + ", " + value + ");", c.line());
         } else {
-            Matcher m = Pattern.compile("(?<![\\w.$\\]])([\\w.]+)\\[([^\\[\\]]+)](?!\\s*(?:=[^=]|\\+\\+|--))").matcher(code);
-            if (code.indexOf('[') != code.lastIndexOf('[') || !m.find()) {
+            Matcher m = Pattern.compile("(?<![\\w.$\\]])([\\w.]+)\\[([^\\[\\]]+)]"
+                    + "(?!\\s*(?:=[^=]|\\+\\+|--|[-+*/%&|^]=|<<=|>>>?=))").matcher(code);
+            if (code.indexOf('[') != code.lastIndexOf('[') || code.matches(".*(?:\\+\\+|--)\\s*[\\w.]+\\[.*") || !m.find()) {
                 return List.of(); // more than one element access on the line: which is the load is not known
             }
             access = new Edit(uri, c.site().line(), codeAt + m.start() + 1, codeAt + m.end() + 1,
                     "((" + element + ") " + constant + "." + method + "(" + m.group(1) + ", " + m.group(2).strip() + "))",
                     c.line());
+        }
+        if (declared) {
+            return List.of(access);
         }
         String indent = "    " + lines.get(classLine - 1).substring(0, lines.get(classLine - 1).length()
                 - lines.get(classLine - 1).stripLeading().length());

@@ -157,11 +157,12 @@ class FixEditsTest {
                 + ".findVarHandle(Pub.Box.class, \"items\", java.util.List.class);"), edits.get(0).inserted());
         assertEquals(7, edits.get(1).line());
         assertEquals(9, edits.get(1).startColumn());
-        assertEquals("ITEMS_HANDLE.setRelease(b, java.util.List.of());", edits.get(1).inserted());
+        // named through its class: Pub cannot see Box's members unqualified
+        assertEquals("Pub.Box.ITEMS_HANDLE.setRelease(b, java.util.List.of());", edits.get(1).inserted());
         assertEquals(PUB.get(6).indexOf(" // publish") + 1, edits.get(1).endColumn(), "the comment is kept");
         // a static field: no receiver, findStaticVarHandle
         List<FixEdits.Edit> flag = handle(Change.Kind.VOLATILE_STORE, 8, "Pub.readyFlag", PUB);
-        assertEquals("READY_FLAG_HANDLE.setVolatile(true);", flag.get(1).inserted());
+        assertEquals("Pub.READY_FLAG_HANDLE.setVolatile(true);", flag.get(1).inserted());
         assertTrue(flag.get(0).inserted().contains(".findStaticVarHandle(Pub.class, \"readyFlag\", boolean.class)"));
     }
 
@@ -169,7 +170,7 @@ class FixEditsTest {
     void aPlainFieldsLoadGivenAModeIsItsOneMentionReadThroughTheHandle() throws Exception {
         List<FixEdits.Edit> edits = handle(Change.Kind.ACQUIRE_LOAD, 9, "Pub.readyFlag", PUB);
         assertEquals(2, edits.size());
-        assertEquals("((boolean) READY_FLAG_HANDLE.getAcquire())", edits.get(1).inserted());
+        assertEquals("((boolean) Pub.READY_FLAG_HANDLE.getAcquire())", edits.get(1).inserted());
         assertEquals(PUB.get(8).indexOf("readyFlag") + 1, edits.get(1).startColumn());
         assertEquals(PUB.get(8).indexOf("readyFlag") + 1 + "readyFlag".length(), edits.get(1).endColumn());
         assertTrue(handle(Change.Kind.ACQUIRE_LOAD, 10, "Pub$Box.items", PUB).isEmpty(), "two mentions: which one");
@@ -211,6 +212,57 @@ class FixEditsTest {
                 .orElseThrow();
         assertEquals("src/main/java/org/demo/Box.java", field.uri());
         assertEquals(3, field.line());
+    }
+
+    @Test
+    void accessesTheHandleCannotWriteAsTheyAreHaveNoEditOrAreWrittenSoTheyCompile() throws Exception {
+        List<String> source = List.of(
+                "class Pub {",                                              // 1
+                "    byte small;",                                           // 2
+                "    int count;",                                            // 3
+                "    T item;",                                               // 4
+                "    void run(Pub p) {",                                     // 5
+                "        p.small = 1;",                                      // 6
+                "        p.count += 2;",                                     // 7
+                "        int n = ++p.count;",                                // 8
+                "        p.count = 1; p.small = 2;",                         // 9
+                "        p.item = null;",                                    // 10
+                "        new Thread() { public void run() { count = 3; } };", // 11
+                "    }",                                                     // 12
+                "}");                                                        // 13
+        assertEquals("Pub.SMALL_HANDLE.setRelease(p, (byte) (1));",
+                handle(Change.Kind.RELEASE_STORE, 6, "Pub.small", source).get(1).inserted(), "an int is not narrowed");
+        assertTrue(handle(Change.Kind.ACQUIRE_LOAD, 7, "Pub.count", source).isEmpty(), "a compound assignment");
+        assertTrue(handle(Change.Kind.ACQUIRE_LOAD, 8, "Pub.count", source).isEmpty(), "a pre-increment");
+        assertTrue(handle(Change.Kind.RELEASE_STORE, 9, "Pub.count", source).isEmpty(), "two statements on the line");
+        assertTrue(handle(Change.Kind.RELEASE_STORE, 10, "Pub.item", source).isEmpty(), "a type variable's field");
+        Path src = dir.resolve("src/main/java/org/demo");
+        Site inner = new Site("org.demo.Pub$1", "run", "Pub.java", 11, 0);
+        List<FixEdits.Edit> outer = FixEdits.all(Change.at(Change.Kind.RELEASE_STORE, inner, "the store to Pub.count"),
+                SourceRoots.of(dir, List.of(Path.of("src/main/java"))));
+        assertTrue(Files.isRegularFile(src.resolve("Pub.java")));
+        assertTrue(outer.isEmpty(), "two statements on the line here too: " + outer);
+    }
+
+    @Test
+    void anInnerClassWritesItsOuterInstancesField() throws Exception {
+        List<String> source = List.of(
+                "class Pub {",                                  // 1
+                "    int count;",                                // 2
+                "    Runnable r = new Runnable() {",             // 3
+                "        public void run() {",                   // 4
+                "            count = 3;",                        // 5
+                "        }",                                     // 6
+                "    };",                                        // 7
+                "}");                                            // 8
+        Path src = dir.resolve("src/main/java/org/demo");
+        Files.createDirectories(src);
+        Files.createDirectories(dir.resolve(".git"));
+        Files.write(src.resolve("Pub.java"), source);
+        Site inner = new Site("org.demo.Pub$1", "run", "Pub.java", 5, 0);
+        List<FixEdits.Edit> edits = FixEdits.all(Change.at(Change.Kind.RELEASE_STORE, inner, "the store to Pub.count"),
+                SourceRoots.of(dir, List.of(Path.of("src/main/java"))));
+        assertEquals("Pub.COUNT_HANDLE.setRelease(Pub.this, 3);", edits.get(1).inserted(), "this is the Runnable");
     }
 
     @Test

@@ -282,8 +282,8 @@ public final class FixSearch {
 
     /**
      * Whether a fence written on its own line does what the replay's fence next to the access does: in every run, for
-     * each execution of the access, the thread's next event (previous, for a fence before) is outside what the line
-     * spans. For a fence at a helper's call, outside the helper: an event of the caller's method, or of another call
+     * each execution of the access, the thread's next memory event (previous, for a fence before; a transaction's bounds
+     * are not) is outside what the line spans. For a fence at a helper's call, outside the helper: an event of the caller's method, or of another call
      * the caller made (its site names that caller), or none; for a fence at the access itself, any event not on the
      * access's own line.
      */
@@ -299,8 +299,9 @@ public final class FixSearch {
                 Set<Integer> open = new HashSet<>();         // threads whose latest site event is the access (after)
                 for (int i = 0; i < run.size(); i++) {
                     int site = run.site(i);
-                    if (site < 0 || !symbols.hasSite(site)) {
-                        continue;
+                    EventKind kind = EventKind.of(run.kind(i));
+                    if (site < 0 || !symbols.hasSite(site) || kind == EventKind.TX_BEGIN || kind == EventKind.TX_END) {
+                        continue; // a method declared atomic begins or ends: no memory event
                     }
                     int t = run.thread(i);
                     Site s = symbols.siteOf(site);

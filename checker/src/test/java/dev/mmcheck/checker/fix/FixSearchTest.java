@@ -124,6 +124,38 @@ class FixSearchTest {
     }
 
     @Test
+    void aFenceNoLineCanHoldIsNotProposed() {
+        // Dekker written one line per thread (`flag1 = 1; r1 = flag2;`), and a watcher that reads flag1 16 times: the
+        // store and the load of a thread share a line (two instructions, two bytecode indexes)
+        Symbols symbols = new Symbols();
+        int t1 = symbols.thread("T1");
+        int t2 = symbols.thread("T2");
+        int t3 = symbols.thread("T3");
+        int flag1 = symbols.address("flag1");
+        int flag2 = symbols.address("flag2");
+        EventBuffer run = new EventBuffer();
+        int watch = symbols.site(new dev.mmcheck.checker.event.Site("Dekker", "watch", "Dekker.java", 30, 2));
+        for (int i = 0; i < 16; i++) {
+            run.event(dev.mmcheck.checker.event.EventKind.LOAD.code(), t3, flag1, watch);
+        }
+        run.event(dev.mmcheck.checker.event.EventKind.STORE.code(), t1, flag1,
+                symbols.site(new dev.mmcheck.checker.event.Site("Dekker", "thread1", "Dekker.java", 12, 1)));
+        run.event(dev.mmcheck.checker.event.EventKind.LOAD.code(), t1, flag2,
+                symbols.site(new dev.mmcheck.checker.event.Site("Dekker", "thread1", "Dekker.java", 12, 4)));
+        run.event(dev.mmcheck.checker.event.EventKind.STORE.code(), t2, flag2,
+                symbols.site(new dev.mmcheck.checker.event.Site("Dekker", "thread2", "Dekker.java", 20, 1)));
+        run.event(dev.mmcheck.checker.event.EventKind.LOAD.code(), t2, flag1,
+                symbols.site(new dev.mmcheck.checker.event.Site("Dekker", "thread2", "Dekker.java", 20, 4)));
+        FixResult r = FixSearch.search(run, symbols, TSO_PSO, FixSearch.Config.defaults());
+        assertProven(r);
+        // a fence right after a store (2) would be a line after that line's load too: the store made volatile
+        // (2 + 1), cheaper than the flag the watcher reads (0.5 + 1 + 1.7)
+        assertEquals(List.of("Dekker.java:12: make the store to flag1 a volatile store (a VarHandle's setVolatile, or "
+                + "set() instead of setOpaque/setPlain)"), changes(r), String.join("\n", r.lines()));
+        assertEquals(3, r.cost(), 1e-9);
+    }
+
+    @Test
     void messagePassingWithAReleaseStoreUnderJmmAnAcquireFence() throws Exception {
         FixResult r = fix("05-message-passing-release", JMM);
         assertProven(r);

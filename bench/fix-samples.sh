@@ -4,13 +4,13 @@
 # and the same changes are made to each (`mmcheck fix --also`): a fix that holds must leave every one of them with no
 # finding. Prints, per sample, the changes (File.java:LINE: what to write), whether the proof on the fixed runs holds,
 # and in how many of the other runs no finding is left.
-#   bench/fix-samples.sh                       # every sample whose expectation names a violation; FIX_RUNS=3 RUNS=10
+#   bench/fix-samples.sh                       # every sample whose expectation names a violation; FIX_RUNS=5 RUNS=10
 #   FIX_RUNS=1 RUNS=3 bench/fix-samples.sh S01_DekkerPlain S13_LazySetMistake
 # Build first: mvn -q -DskipTests package
 set -uo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-10}
-FIX_RUNS=${FIX_RUNS:-3}
+FIX_RUNS=${FIX_RUNS:-5}
 jar=sample-apps/target/sample-apps.jar
 agent=agent/target/mmcheck.jar
 for f in "$jar" "$agent" checker/target/mmcheck-checker.jar; do

@@ -140,7 +140,7 @@ final class Candidates {
             return List.of();
         }
         Windows w = new Windows(run, symbols);
-        java.util.Map<Site, Integer> points = new java.util.LinkedHashMap<>(); // instruction -> a site id of it
+        java.util.Map<Site, Integer> points = new java.util.LinkedHashMap<>(); // instruction -> an event of it
         java.util.Map<Site, Integer> stores = new java.util.LinkedHashMap<>(); // a store in a window -> an event of it
         Set<Set<Change>> out = new LinkedHashSet<>();
         Set<List<Object>> walked = new java.util.HashSet<>(); // each window is walked once (each walk reads the run)
@@ -218,15 +218,14 @@ final class Candidates {
         }
 
         /**
-         * The instructions {@code thread} ran after an execution of {@code from} and before the next of {@code to}
-         * (from {@code from}'s latest execution before it), each with a site id of it, that the run executed fewer
-         * times than both {@code from} and {@code to}.
+         * Hands {@code each} every window of {@code thread} in the run: the instructions it ran after an execution of
+         * {@code from} and before the next of {@code to} (from {@code from}'s latest execution before it), each with
+         * the index of an event of it, and the index of that execution of {@code to}.
          */
-        java.util.Map<Site, Integer> cheaperPoints(String thread, Site from, Site to) {
+        private void windows(String thread, Site from, Site to,
+                java.util.function.ObjIntConsumer<java.util.Map<Site, Integer>> each) {
             Site a = Rewrite.instruction(from);
             Site b = Rewrite.instruction(to);
-            int ends = Math.min(executions(a), executions(b));
-            java.util.Map<Site, Integer> points = new java.util.LinkedHashMap<>();
             java.util.Map<Site, Integer> window = new java.util.LinkedHashMap<>();
             boolean after = false;
             for (int i = 0; i < run.size(); i++) {
@@ -239,16 +238,26 @@ final class Candidates {
                     after = true;
                     window.clear(); // the interval from the latest execution of from
                 } else if (after && s.equals(b)) {
-                    for (java.util.Map.Entry<Site, Integer> e : window.entrySet()) {
-                        if (executions(e.getKey()) < ends) {
-                            points.putIfAbsent(e.getKey(), e.getValue());
-                        }
-                    }
+                    each.accept(window, i);
                     after = false;
                 } else if (after) {
-                    window.putIfAbsent(s, site);
+                    window.putIfAbsent(s, i);
                 }
             }
+        }
+
+        /**
+         * The instructions {@code thread} ran between {@code from} and {@code to} ({@link #windows}), each with the
+         * index of an event of it, that the run executed fewer times than both {@code from} and {@code to}.
+         */
+        java.util.Map<Site, Integer> cheaperPoints(String thread, Site from, Site to) {
+            int ends = Math.min(executions(from), executions(to));
+            java.util.Map<Site, Integer> points = new java.util.LinkedHashMap<>();
+            windows(thread, from, to, (window, at) -> window.forEach((s, i) -> {
+                if (executions(s) < ends) {
+                    points.putIfAbsent(s, i);
+                }
+            }));
             return points;
         }
 
@@ -274,38 +283,29 @@ final class Candidates {
         }
 
         /**
-         * The stores {@code thread} ran after an execution of {@code from} and before the next of {@code to}, and
-         * {@code to} itself when it is a store, each with the index of an event of it (whatever their executions: the
-         * field made volatile is priced by its accesses, not by the point's).
+         * The stores {@code thread} ran between {@code from} and {@code to} ({@link #windows}), and {@code to} itself
+         * when it is a store, each with the index of an event of it (whatever their executions: the field made
+         * volatile is priced by its accesses, not by the point's).
          */
         java.util.Map<Site, Integer> stores(String thread, Site from, Site to) {
-            Site a = Rewrite.instruction(from);
-            Site b = Rewrite.instruction(to);
             java.util.Map<Site, Integer> found = new java.util.LinkedHashMap<>();
-            java.util.Map<Site, Integer> window = new java.util.LinkedHashMap<>();
-            boolean after = false;
-            for (int i = 0; i < run.size(); i++) {
-                int site = run.site(i);
-                if (site < 0 || !symbols.hasSite(site) || !symbols.threadName(run.thread(i)).equals(thread)) {
-                    continue;
-                }
-                Site s = Rewrite.instruction(symbols.siteOf(site));
-                EventKind k = EventKind.of(run.kind(i));
-                boolean store = (k == EventKind.STORE || k == EventKind.RELEASE_STORE) && run.operand(i) >= 0;
-                if (s.equals(a)) {
-                    after = true;
-                    window.clear(); // the interval from the latest execution of from
-                } else if (after && s.equals(b)) {
-                    window.forEach(found::putIfAbsent);
-                    if (store) {
+            windows(thread, from, to, (window, at) -> {
+                window.forEach((s, i) -> {
+                    if (isStore(i)) {
                         found.putIfAbsent(s, i);
                     }
-                    after = false;
-                } else if (after && store) {
-                    window.putIfAbsent(s, i);
+                });
+                if (isStore(at)) {
+                    found.putIfAbsent(Rewrite.instruction(symbols.siteOf(run.site(at))), at);
                 }
-            }
+            });
             return found;
+        }
+
+        /** Whether event {@code i} is a plain or release store of an address. */
+        private boolean isStore(int i) {
+            EventKind k = EventKind.of(run.kind(i));
+            return (k == EventKind.STORE || k == EventKind.RELEASE_STORE) && run.operand(i) >= 0;
         }
 
         /**
@@ -323,8 +323,9 @@ final class Candidates {
                     : Change.at(Change.Kind.VOLATILE_STORE, s, words);
         }
 
-        /** A full fence right after the instruction of site id {@code site}. */
-        Change fenceAfter(int site) {
+        /** A full fence right after the instruction of event {@code i}. */
+        Change fenceAfter(int i) {
+            int site = run.site(i);
             return Change.at(Change.Kind.FULL_FENCE_AFTER, symbols.siteOf(site), Candidates.words(run, symbols, site));
         }
     }

@@ -71,7 +71,8 @@ class Jdk25IT {
 
         virtualThreads(jdk, classes);
 
-        // every sample's declared verdict on Java 25 too (a buggy one gets a second run: detection is per run)
+        // every sample's declared verdict on Java 25 too (a buggy one gets up to three runs: detection is per run, and
+        // S33 and S39 each miss about one run in ten under load; with two, 2 of 4 CI runs on 2026-11-29 lost one)
         List<String> wrong = new ArrayList<>();
         for (String sample : Samples.names()) {
             Expected e = Samples.sampleClass(sample).getAnnotation(Expected.class);
@@ -80,7 +81,7 @@ class Jdk25IT {
             }
             boolean buggy = e.tso() || e.pso() || e.scser() || e.tsoser();
             String problem = null;
-            for (int attempt = 0; attempt < (buggy ? 2 : 1); attempt++) {
+            for (int attempt = 0; attempt < (buggy ? 3 : 1); attempt++) {
                 Path r = dir.resolve(sample + "-" + attempt + ".json");
                 AgentRun s = AgentRun.exec(List.of(jdk.resolve("bin/java").toString(),
                         "-javaagent:" + AgentRun.AGENT + "=report=" + r, "-jar", AgentRun.SAMPLES.toString(), sample), r);

@@ -61,7 +61,8 @@ final class RunEnd {
                         : "addresses", c.total(LogCount.SYNC_AS_FENCES), options.sample() < 1 ? Sampling.seed() : null),
                 options.activeSchedule() ? new RunFacts.ActiveSchedule(Schedule.seed(),
                         c.total(LogCount.PAUSES), c.total(LogCount.PAUSED_NANOS) / 1_000_000,
-                        c.total(LogCount.PAUSES_OVER_BUDGET), c.total(LogCount.PAUSES_ALONE))
+                        c.total(LogCount.PAUSES_OVER_BUDGET), c.total(LogCount.PAUSES_ALONE),
+                        c.total(LogCount.PAUSES_TOGETHER))
                         : null,
                 self == null ? null : new RunFacts.SelfCheck(self.reads(), self.mismatches()));
     }
@@ -87,7 +88,7 @@ final class RunEnd {
         return new RunFacts("", new RunFacts.Events(0, 0, 0, 0, 0), new RunFacts.CheckerThread(0, 0, 0, 0),
                 new RunFacts.Classes(0, 0, 0), new RunFacts.Accesses(0, 0, 0, Map.of("preload", 0L), 0, 0),
                 new RunFacts.Solo("off", 0, 0, Map.of(), 0, 0, 0, 0, 0, 0, Map.of()), "check", "os",
-                new RunFacts.Sampling(1, "addresses", 0, 0L), new RunFacts.ActiveSchedule(0, 0, 0, 0, 0),
+                new RunFacts.Sampling(1, "addresses", 0, 0L), new RunFacts.ActiveSchedule(0, 0, 0, 0, 0, 0),
                 new RunFacts.SelfCheck(0, 0));
     }
 

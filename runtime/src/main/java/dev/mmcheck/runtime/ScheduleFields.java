@@ -16,7 +16,7 @@ abstract class ScheduleFields extends SoloFields {
     int windowSlot;
     /** Accesses to other addresses since that store. */
     int windowAccesses;
-    /** Site of the last plain or release store with no full fence since, -1 when none (Schedule.beforeClosing). */
+    /** Site of the first plain or release store no full fence has flushed since, -1 when none (Schedule.beforeClosing). */
     int closingSite = -1;
     /** Accesses since that store. */
     int closingAccesses;
@@ -30,6 +30,8 @@ abstract class ScheduleFields extends SoloFields {
     boolean pauseCoin;
     /** Whether that pause may spend the whole budget (a load window's), not only the narrow points' share. */
     boolean pauseWide;
+    /** Whether that pause is a load window's (left out while another thread pauses: Schedule.afterUnlock). */
+    boolean pauseLoad;
     /** Site of the j.u.c. call this thread's last event was the "before" half of, -1 when none. */
     int jucSite = -1;
     /** Window points reached per store site (direct-mapped), null unless pauses are on. */
@@ -42,6 +44,8 @@ abstract class ScheduleFields extends SoloFields {
     long pausesOverBudget;
     /** Pauses left out because no other thread ran accesses beside this one, as far as the checker could tell (Schedule). */
     long pausesAlone;
+    /** Load windows' pauses left out because another thread was pausing at the time (Schedule.afterUnlock). */
+    long pausesTogether;
 
     /** A ring of at least {@code capacity} events, for the thread numbered {@code serial} (its pause generator's seed). */
     ScheduleFields(int capacity, int serial) {
@@ -73,6 +77,11 @@ abstract class ScheduleFields extends SoloFields {
     /** Pauses left out because no other thread ran accesses beside this one, as far as the checker could tell (racy read). Any thread. */
     public long pausesAlone() {
         return pausesAlone;
+    }
+
+    /** Load windows' pauses left out because another thread was pausing at the time (racy read). Any thread. */
+    public long pausesTogether() {
+        return pausesTogether;
     }
 
     /** Pauses left out because the thread had spent its budget (racy read). Any thread. */

@@ -71,12 +71,12 @@ class ScheduleTest {
     }
 
     /**
-     * The load window, with the access-mode analysis on: a load, then the next load of another address pauses after
+     * The load window, on with PSO or the access-mode analysis: a load, then the next load of another address pauses after
      * it (a seqlock reader's version read, then its first data read); not the same address again, not with the load
      * windows off, not past a full or load fence; a store-buffering pause already due is kept.
      */
     @Test
-    void aLoadFollowedByALoadOfAnotherAddressIsAWindowWhenTheAccessModeAnalysisRuns() {
+    void aLoadFollowedByALoadOfAnotherAddressIsAWindowWhenTheLoadWindowsAreOn() {
         try {
             Schedule.loadWindows(true);
             ThreadLog t = log(500);
@@ -108,7 +108,7 @@ class ScheduleTest {
             ThreadLog off = log(501);
             event(off, Kinds.LOAD, A, 60);
             event(off, Kinds.LOAD, B, 61);
-            assertEquals(-1, off.pauseSite, "no load windows without the access-mode analysis");
+            assertEquals(-1, off.pauseSite, "no load windows when they are off (models=tso alone)");
         } finally {
             Schedule.loadWindows(false);
         }
@@ -137,6 +137,63 @@ class ScheduleTest {
         t.pauseSite = -1;
         Schedule.beforeClosing(t);
         assertEquals(1, t.pauses, "the window closed already (the interlocked event): nothing to widen");
+    }
+
+    /**
+     * A load window's pause is left out while another thread pauses (its window may need this thread's loads whole:
+     * S25's reader inside the creator's critical section); a store window's pause is made all the same.
+     */
+    @Test
+    void aLoadWindowsPauseIsLeftOutWhileAnotherThreadPauses() {
+        Schedule.loadWindows(true);
+        Schedule.PAUSING.incrementAndGet(); // another thread in a pause of its own
+        try {
+            ThreadLog t = log(302);
+            event(t, Kinds.LOAD, A, 60);
+            event(t, Kinds.LOAD, B, 61);
+            assertTrue(t.pauseLoad, "a load window's pause is due");
+            Schedule.afterUnlock(t);
+            assertEquals(0, t.pauses, "left out: another thread pauses");
+            assertEquals(1, t.pausesTogether, "and counted");
+            event(t, Kinds.STORE, C, 62);
+            event(t, Kinds.LOAD, A, 63);
+            t.pauseSite = -1;
+            t.pauseLoad = false;
+            Schedule.beforeClosing(t);
+            assertEquals(1, t.pauses, "a store window's widest point pauses whatever the other threads do");
+            Schedule.onFence(t, Kinds.FULL_FENCE); // what closed the window: no store-buffering pause due below
+            Schedule.PAUSING.decrementAndGet();
+            event(t, Kinds.LOAD, B, 64);
+            event(t, Kinds.LOAD, C, 65);
+            Schedule.afterUnlock(t);
+            assertEquals(2, t.pauses, "with no other thread pausing, the load window's pause is made");
+            assertEquals(0, Schedule.PAUSING.get(), "and its thread no longer counts as pausing after it");
+        } finally {
+            Schedule.PAUSING.set(0);
+            Schedule.loadWindows(false);
+        }
+    }
+
+    /**
+     * A store after the window's loads leaves the window open: the first store is still buffered, and its loads have
+     * run. S33's loop clears its wake-up flag, reads the queue's indices, counts the select in a plain field and parks;
+     * the pause before the park was left out while the counter's store reset the window, and S33 was found in 15 of 20
+     * runs on 2026-11-29 (20 of 20 with this rule).
+     */
+    @Test
+    void aStoreAfterTheWindowsLoadsLeavesItsWidestPointInPlace() {
+        ThreadLog t = log(301);
+        event(t, Kinds.RELEASE_STORE, A, 50); // wakenUp.lazySet(0)
+        event(t, Kinds.LOAD, B, 51); // producerIndex.get()
+        event(t, Kinds.STORE, C, 52); // selects++
+        t.pauseSite = -1; // rule 1's pause, made or not, is not what is tested here
+        Schedule.beforeClosing(t); // LockSupport.parkNanos
+        assertEquals(1, t.pauses, "the store at 50 is still buffered and a load has run since: a pause before the park");
+        event(t, Kinds.INTERLOCKED, Probes.JUC_OBJECT, 53);
+        event(t, Kinds.STORE, C, 54);
+        t.pauseSite = -1;
+        Schedule.beforeClosing(t);
+        assertEquals(1, t.pauses, "a store after a full fence, and nothing after it: no window to widen");
     }
 
     @Test

@@ -29,7 +29,9 @@ public enum LogCount {
     /** Pauses left out because their thread had spent its pause budget. */
     PAUSES_OVER_BUDGET(ThreadLog::pausesOverBudget),
     /** Pauses left out because no other thread ran accesses beside theirs, as far as the checker could tell. */
-    PAUSES_ALONE(ThreadLog::pausesAlone);
+    PAUSES_ALONE(ThreadLog::pausesAlone),
+    /** Load windows' pauses left out because another thread was pausing at the time. */
+    PAUSES_TOGETHER(ThreadLog::pausesTogether);
 
     private final ToLongFunction<ThreadLog> of;
 

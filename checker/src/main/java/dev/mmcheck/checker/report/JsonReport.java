@@ -377,6 +377,7 @@ public final class JsonReport {
             g.writeNumberField("pausedMillis", x.pausedMillis());
             g.writeNumberField("pausesOverBudget", x.pausesOverBudget());
             g.writeNumberField("pausesAlone", x.pausesAlone());
+            g.writeNumberField("pausesTogether", x.pausesTogether());
         }
         if (r.selfCheck() != null) {
             g.writeNumberField("selfCheckReads", r.selfCheck().reads());

@@ -69,8 +69,9 @@ public record RunFacts(String id, Events events, CheckerThread checker, Classes 
     public record Sampling(double sample, String sync, long syncAccessesAsFences, Long seed) {
     }
 
-    /** {@code seed}, {@code pauses}, {@code pausedMillis}, {@code pausesOverBudget} and {@code pausesAlone}. */
-    public record ActiveSchedule(long seed, long pauses, long pausedMillis, long pausesOverBudget, long pausesAlone) {
+    /** {@code seed}, {@code pauses}, {@code pausedMillis}, {@code pausesOverBudget}, {@code pausesAlone} and {@code pausesTogether}. */
+    public record ActiveSchedule(long seed, long pauses, long pausedMillis, long pausesOverBudget, long pausesAlone,
+            long pausesTogether) {
     }
 
     /** {@code selfCheckReads} and {@code selfCheckMismatches}. */

@@ -71,7 +71,7 @@ class ReportFormatDocTest {
         return new RunFacts("id", new RunFacts.Events(10, 10, 0, 2, 3), new RunFacts.CheckerThread(5, 1, 2, 0),
                 new RunFacts.Classes(4, 0, 7), new RunFacts.Accesses(0, 0, 0, Map.of("Thread.sleep", 1L), 0, 0),
                 new RunFacts.Solo("on", 1, 2, Map.of("main", 1L), 0, 0, 0, 0, 0, 0, Map.of("T1", 1L)), "check", "active",
-                new RunFacts.Sampling(0.5, "fences", 0, 42L), new RunFacts.ActiveSchedule(7, 1, 0, 0, 0),
+                new RunFacts.Sampling(0.5, "fences", 0, 42L), new RunFacts.ActiveSchedule(7, 1, 0, 0, 0, 0),
                 new RunFacts.SelfCheck(9, 0));
     }
 

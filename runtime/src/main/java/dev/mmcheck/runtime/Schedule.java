@@ -51,6 +51,8 @@ public final class Schedule {
      * ({@link #beforeClosing}), where every load of a window has run and one pause covers all of it.
      */
     static final double NARROW_SHARE = 0.6;
+    /** The share of the run's time paused past which a load window's pause without the jmm analysis is left out. */
+    static final double LOAD_SHARE = 0.02;
     /** The store-buffering pause comes after one of the first this many accesses to other addresses. */
     static final int SPREAD = 3;
     /** Per-thread counters of window points, direct-mapped on the store site's low bits. */
@@ -260,6 +262,15 @@ public final class Schedule {
         pause(t, site, coin, wide, load);
     }
 
+    /**
+     * Whether the pauses so far have spent a load window's part of the budget at {@code now}, when its pauses keep to the
+     * narrow share (no jmm analysis): windows between two loads are the most frequent of all, and spent the budget that
+     * the critical-section pauses of double-checked locking need (S25).
+     */
+    static boolean loadOverBudget(long now) {
+        return PAUSED.get() > (now - startNanos) * LOAD_SHARE;
+    }
+
     /** Whether the pauses so far have spent the budget at {@code now}: all of it, or a narrow point's part ({@code widest} false). */
     static boolean overBudget(long now, boolean widest) {
         return PAUSED.get() > (now - startNanos) * (widest ? BUDGET_SHARE : BUDGET_SHARE * NARROW_SHARE);
@@ -286,7 +297,7 @@ public final class Schedule {
             t.pausesAlone++;
             return;
         }
-        if (overBudget(now, widest)) {
+        if (overBudget(now, widest) || (load && !widest && loadOverBudget(now))) {
             t.pausesOverBudget++;
             return;
         }

@@ -174,6 +174,36 @@ class ScheduleTest {
         }
     }
 
+    /** Without the jmm analysis a load window's pause stops at its own share of the budget (2%); with it, the whole. */
+    @Test
+    void withoutTheJmmAnalysisALoadWindowsPauseKeepsToItsShare() {
+        long start = Schedule.startNanos;
+        long paused = Schedule.PAUSED.get();
+        Schedule.loadWindows(true);
+        Schedule.loadWindowsWide = false;
+        try {
+            long now = System.nanoTime();
+            Schedule.startNanos = now - 1_000_000_000L; // one second of run
+            Schedule.PAUSED.set(30_000_000L); // 3% of it paused
+            ThreadLog t = log(303);
+            event(t, Kinds.LOAD, A, 80);
+            event(t, Kinds.LOAD, B, 81);
+            Schedule.afterUnlock(t);
+            assertEquals(0, t.pauses, "past 2% paused: left out");
+            assertEquals(1, t.pausesOverBudget, "and counted as over the budget");
+            Schedule.loadWindowsWide = true;
+            event(t, Kinds.LOAD, C, 82);
+            event(t, Kinds.LOAD, A, 83);
+            Schedule.afterUnlock(t);
+            assertEquals(1, t.pauses, "with the jmm analysis a load window's pause may spend the whole budget");
+        } finally {
+            Schedule.startNanos = start;
+            Schedule.PAUSED.set(paused);
+            Schedule.loadWindowsWide = true;
+            Schedule.loadWindows(false);
+        }
+    }
+
     /**
      * A store after the window's loads leaves the window open: the first store is still buffered, and its loads have
      * run. S33's loop clears its wake-up flag, reads the queue's indices, counts the select in a plain field and parks;
@@ -327,8 +357,13 @@ class ScheduleTest {
         try {
             long now = System.nanoTime();
             Schedule.startNanos = now - 1_000_000_000L; // one second of run
+            Schedule.PAUSED.set(10_000_000L);
+            assertFalse(Schedule.loadOverBudget(now), "1% paused: a load window's pause may come too");
+            Schedule.PAUSED.set(30_000_000L);
+            assertTrue(Schedule.loadOverBudget(now), "3% paused: a load window's pause without jmm stops at 2%");
+            assertFalse(Schedule.overBudget(now, false), "3% paused: the other narrow points go on");
             Schedule.PAUSED.set(50_000_000L);
-            assertFalse(Schedule.overBudget(now, false), "5% paused: every point may pause");
+            assertFalse(Schedule.overBudget(now, false), "5% paused: every point but those may pause");
             assertFalse(Schedule.overBudget(now, true));
             Schedule.PAUSED.set(70_000_000L);
             assertTrue(Schedule.overBudget(now, false), "7% paused: the narrower points stop at 6%");

@@ -94,8 +94,8 @@ final class AgentStart {
             // PSO and the access-mode analysis need another thread's writes between two loads of a thread too: a
             // reader that reads a reference, then through it (S39), or a seqlock's version, then data (S52); TSO
             // alone does not (docs/schedules.md, rule 5)
-            Schedule.loadWindows(options.analyses().contains(Analysis.PSO) || options.analyses().contains(Analysis.JMM));
-            dev.mmcheck.runtime.Schedule.loadWindowsWide = options.analyses().contains(Analysis.JMM);
+            boolean jmm = options.analyses().contains(Analysis.JMM);
+            Schedule.loadWindows(jmm || options.analyses().contains(Analysis.PSO), jmm);
         }
         if (options.sample() < 1) {
             Sampling.configure(options.sample(), seed, options.syncAsFences()); // before any application class is instrumented

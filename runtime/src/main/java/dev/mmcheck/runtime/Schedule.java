@@ -75,16 +75,20 @@ public final class Schedule {
     }
 
     /**
-     * Whether loads open windows too ({@link #loadWindows(boolean)}): on when PSO or the access-mode analysis runs, whose
+     * Whether loads open windows too ({@link #loadWindows(boolean, boolean)}): on when PSO or the access-mode analysis runs, whose
      * reports may need another thread's writes between two of a thread's loads, not only after a store.
      */
     static boolean loadWindows;
     /** Whether a load window's pause may spend the whole budget (the access-mode analysis runs), not the narrow share. */
-    public static boolean loadWindowsWide = true;
+    static boolean loadWindowsWide = true;
 
-    /** Turns the load windows on (PSO or the access-mode analysis runs) or off. Before the application starts. */
-    public static void loadWindows(boolean on) {
+    /**
+     * Turns the load windows on (PSO or the access-mode analysis runs) or off, their pauses allowed the whole budget
+     * ({@code wide}: the access-mode analysis runs) or {@link #LOAD_SHARE}. Before the application starts.
+     */
+    public static void loadWindows(boolean on, boolean wide) {
         loadWindows = on;
+        loadWindowsWide = wide;
     }
 
     /** Turns pauses on with {@code seed}, each {@code pauseMicros} long. Before the application starts. */

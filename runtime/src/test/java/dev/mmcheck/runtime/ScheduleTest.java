@@ -78,7 +78,7 @@ class ScheduleTest {
     @Test
     void aLoadFollowedByALoadOfAnotherAddressIsAWindowWhenTheLoadWindowsAreOn() {
         try {
-            Schedule.loadWindows(true);
+            Schedule.loadWindows(true, true);
             ThreadLog t = log(500);
             event(t, Kinds.LOAD, A, 50);
             assertEquals(-1, t.pauseSite, "one load: no window to pause in yet");
@@ -104,13 +104,13 @@ class ScheduleTest {
             assertEquals(56, t.pauseSite, "a store-buffering pause due is kept: " + t.pauseSite);
             assertFalse(t.pauseWide, "and keeps the narrow points' share of the budget");
 
-            Schedule.loadWindows(false);
+            Schedule.loadWindows(false, true);
             ThreadLog off = log(501);
             event(off, Kinds.LOAD, A, 60);
             event(off, Kinds.LOAD, B, 61);
             assertEquals(-1, off.pauseSite, "no load windows when they are off (models=tso alone)");
         } finally {
-            Schedule.loadWindows(false);
+            Schedule.loadWindows(false, true);
         }
     }
 
@@ -145,7 +145,7 @@ class ScheduleTest {
      */
     @Test
     void aLoadWindowsPauseIsLeftOutWhileAnotherThreadPauses() {
-        Schedule.loadWindows(true);
+        Schedule.loadWindows(true, true);
         Schedule.PAUSING.incrementAndGet(); // another thread in a pause of its own
         try {
             ThreadLog t = log(302);
@@ -170,7 +170,7 @@ class ScheduleTest {
             assertEquals(0, Schedule.PAUSING.get(), "and its thread no longer counts as pausing after it");
         } finally {
             Schedule.PAUSING.set(0);
-            Schedule.loadWindows(false);
+            Schedule.loadWindows(false, true);
         }
     }
 
@@ -179,8 +179,7 @@ class ScheduleTest {
     void withoutTheJmmAnalysisALoadWindowsPauseKeepsToItsShare() {
         long start = Schedule.startNanos;
         long paused = Schedule.PAUSED.get();
-        Schedule.loadWindows(true);
-        Schedule.loadWindowsWide = false;
+        Schedule.loadWindows(true, false);
         try {
             long now = System.nanoTime();
             Schedule.startNanos = now - 1_000_000_000L; // one second of run
@@ -199,8 +198,7 @@ class ScheduleTest {
         } finally {
             Schedule.startNanos = start;
             Schedule.PAUSED.set(paused);
-            Schedule.loadWindowsWide = true;
-            Schedule.loadWindows(false);
+            Schedule.loadWindows(false, true);
         }
     }
 

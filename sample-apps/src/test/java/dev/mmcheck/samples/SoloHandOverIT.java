@@ -20,20 +20,26 @@ class SoloHandOverIT {
     @TempDir
     Path dir;
 
-    /** The owner's stores logged before its period, still buffered across it: no fence where the period ends. */
+    /**
+     * The owner's stores logged before its period, still buffered across it: no fence where the period ends. With
+     * bufferBound=none: the owner's own loop logs thousands of stores before the checker grants the period, and with
+     * the default bound (4,096) the connection's stores were committed early, as the run's buffer-bound note says, in
+     * 5 of 20 runs on 2026-11-29 (the build before that day's schedule changes as well as after; 20 of 20 without the
+     * bound): that is the bound's documented cost, not the hand-over's, which is what this test is about.
+     */
     @Test
     void storesLoggedBeforeThePeriodReachTheClaimStillBuffered() throws Exception {
-        check("before");
+        check("before", "bufferBound=none");
     }
 
     /** The owner's stores left out in its period: its hand-over ring keeps them for the claim. */
     @Test
     void storesLeftOutInThePeriodAreKeptForTheHandOver() throws Exception {
-        check("after");
+        check("after", "");
     }
 
-    private void check(String mode) throws Exception {
-        AgentRun run = AgentRun.main(dir.resolve(mode + ".json"), "",
+    private void check(String mode, String options) throws Exception {
+        AgentRun run = AgentRun.mainWith(dir.resolve(mode + ".json"), options, "",
                 "dev.mmcheck.samples.frameworks.HandOverHarness", "4", mode);
         assertTrue(run.output.contains("harness: hand-over ok, rounds=4"), "the application ran to its end: " + run.output);
         assertEquals(0, run.exit, run.output);

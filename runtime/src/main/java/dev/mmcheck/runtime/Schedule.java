@@ -21,7 +21,7 @@ package dev.mmcheck.runtime;
  *       address since its first plain or release store no full fence has flushed: every load of the window has run, the store is still
  *       buffered, and the other thread's store and load land between (an event loop that clears its flag, reads
  *       its queue and blocks: S33).</li>
- *   <li>the load window (with PSO or the access-mode analysis): a load, then the thread's next load of another
+ *   <li>the load window (with the access-mode analysis): a load, then the thread's next load of another
  *       address; the pause comes after that second load (a seqlock's version and data, S52; a reference and the
  *       referent read through it, S39). It gives way to the other threads' pauses: left out while one pauses,
  *       ended when one starts (their windows may need this thread's loads whole: S25).</li>
@@ -51,8 +51,6 @@ public final class Schedule {
      * ({@link #beforeClosing}), where every load of a window has run and one pause covers all of it.
      */
     static final double NARROW_SHARE = 0.6;
-    /** The share of the run's time paused past which a load window's pause without the jmm analysis is left out. */
-    static final double LOAD_SHARE = 0.02;
     /** The store-buffering pause comes after one of the first this many accesses to other addresses. */
     static final int SPREAD = 3;
     /** Per-thread counters of window points, direct-mapped on the store site's low bits. */
@@ -75,20 +73,14 @@ public final class Schedule {
     }
 
     /**
-     * Whether loads open windows too ({@link #loadWindows(boolean, boolean)}): on when PSO or the access-mode analysis runs, whose
-     * reports may need another thread's writes between two of a thread's loads, not only after a store.
+     * Whether loads open windows too ({@link #loadWindows(boolean)}): on when the access-mode analysis runs, whose
+     * reports need another thread's writes between two of a thread's loads, not only after a store.
      */
     static boolean loadWindows;
-    /** Whether a load window's pause may spend the whole budget (the access-mode analysis runs), not the narrow share. */
-    static boolean loadWindowsWide = true;
 
-    /**
-     * Turns the load windows on (PSO or the access-mode analysis runs) or off, their pauses allowed the whole budget
-     * ({@code wide}: the access-mode analysis runs) or {@link #LOAD_SHARE}. Before the application starts.
-     */
-    public static void loadWindows(boolean on, boolean wide) {
+    /** Turns the load windows on (the access-mode analysis runs) or off. Before the application starts. */
+    public static void loadWindows(boolean on) {
         loadWindows = on;
-        loadWindowsWide = wide;
     }
 
     /** Turns pauses on with {@code seed}, each {@code pauseMicros} long. Before the application starts. */
@@ -211,7 +203,7 @@ public final class Schedule {
     }
 
     /**
-     * The load window (with PSO or the access-mode analysis, {@link #loadWindows}): a load, then the thread's next load
+     * The load window (with the access-mode analysis, {@link #loadWindows}): a load, then the thread's next load
      * of another address; the pause comes after that second load, so that another thread's writes land between the two
      * (a seqlock reader's version read and its first data read, a careless reader's flag and data, a reader's reference
      * and the referent read through it). A pause already
@@ -224,7 +216,7 @@ public final class Schedule {
         if (t.loadSite >= 0 && (t.loadObject != t.heldObject || t.loadSlot != t.heldSlot)) {
             if (t.pauseSite < 0) {
                 t.pauseSite = t.loadSite + COUNTERS / 4; // its own window points, apart from the store windows'
-                t.pauseWide = loadWindowsWide;
+                t.pauseWide = true;
                 t.pauseLoad = true;
             }
             t.loadSite = -1;
@@ -266,15 +258,6 @@ public final class Schedule {
         pause(t, site, coin, wide, load);
     }
 
-    /**
-     * Whether the pauses so far have spent a load window's part of the budget at {@code now}, when its pauses keep to the
-     * narrow share (no jmm analysis): windows between two loads are the most frequent of all, and spent the budget that
-     * the critical-section pauses of double-checked locking need (S25).
-     */
-    static boolean loadOverBudget(long now) {
-        return PAUSED.get() > (now - startNanos) * LOAD_SHARE;
-    }
-
     /** Whether the pauses so far have spent the budget at {@code now}: all of it, or a narrow point's part ({@code widest} false). */
     static boolean overBudget(long now, boolean widest) {
         return PAUSED.get() > (now - startNanos) * (widest ? BUDGET_SHARE : BUDGET_SHARE * NARROW_SHARE);
@@ -301,7 +284,7 @@ public final class Schedule {
             t.pausesAlone++;
             return;
         }
-        if (overBudget(now, widest) || (load && !widest && loadOverBudget(now))) {
+        if (overBudget(now, widest)) {
             t.pausesOverBudget++;
             return;
         }

@@ -71,14 +71,14 @@ class ScheduleTest {
     }
 
     /**
-     * The load window, on with PSO or the access-mode analysis: a load, then the next load of another address pauses after
+     * The load window, on with the access-mode analysis: a load, then the next load of another address pauses after
      * it (a seqlock reader's version read, then its first data read); not the same address again, not with the load
      * windows off, not past a full or load fence; a store-buffering pause already due is kept.
      */
     @Test
-    void aLoadFollowedByALoadOfAnotherAddressIsAWindowWhenTheLoadWindowsAreOn() {
+    void aLoadFollowedByALoadOfAnotherAddressIsAWindowWhenTheAccessModeAnalysisRuns() {
         try {
-            Schedule.loadWindows(true, true);
+            Schedule.loadWindows(true);
             ThreadLog t = log(500);
             event(t, Kinds.LOAD, A, 50);
             assertEquals(-1, t.pauseSite, "one load: no window to pause in yet");
@@ -104,13 +104,13 @@ class ScheduleTest {
             assertEquals(56, t.pauseSite, "a store-buffering pause due is kept: " + t.pauseSite);
             assertFalse(t.pauseWide, "and keeps the narrow points' share of the budget");
 
-            Schedule.loadWindows(false, true);
+            Schedule.loadWindows(false);
             ThreadLog off = log(501);
             event(off, Kinds.LOAD, A, 60);
             event(off, Kinds.LOAD, B, 61);
-            assertEquals(-1, off.pauseSite, "no load windows when they are off (models=tso alone)");
+            assertEquals(-1, off.pauseSite, "no load windows without the access-mode analysis");
         } finally {
-            Schedule.loadWindows(false, true);
+            Schedule.loadWindows(false);
         }
     }
 
@@ -145,7 +145,7 @@ class ScheduleTest {
      */
     @Test
     void aLoadWindowsPauseIsLeftOutWhileAnotherThreadPauses() {
-        Schedule.loadWindows(true, true);
+        Schedule.loadWindows(true);
         Schedule.PAUSING.incrementAndGet(); // another thread in a pause of its own
         try {
             ThreadLog t = log(302);
@@ -170,35 +170,7 @@ class ScheduleTest {
             assertEquals(0, Schedule.PAUSING.get(), "and its thread no longer counts as pausing after it");
         } finally {
             Schedule.PAUSING.set(0);
-            Schedule.loadWindows(false, true);
-        }
-    }
-
-    /** Without the jmm analysis a load window's pause stops at its own share of the budget (2%); with it, the whole. */
-    @Test
-    void withoutTheJmmAnalysisALoadWindowsPauseKeepsToItsShare() {
-        long start = Schedule.startNanos;
-        long paused = Schedule.PAUSED.get();
-        Schedule.loadWindows(true, false);
-        try {
-            long now = System.nanoTime();
-            Schedule.startNanos = now - 1_000_000_000L; // one second of run
-            Schedule.PAUSED.set(30_000_000L); // 3% of it paused
-            ThreadLog t = log(303);
-            event(t, Kinds.LOAD, A, 80);
-            event(t, Kinds.LOAD, B, 81);
-            Schedule.afterUnlock(t);
-            assertEquals(0, t.pauses, "past 2% paused: left out");
-            assertEquals(1, t.pausesOverBudget, "and counted as over the budget");
-            Schedule.loadWindowsWide = true;
-            event(t, Kinds.LOAD, C, 82);
-            event(t, Kinds.LOAD, A, 83);
-            Schedule.afterUnlock(t);
-            assertEquals(1, t.pauses, "with the jmm analysis a load window's pause may spend the whole budget");
-        } finally {
-            Schedule.startNanos = start;
-            Schedule.PAUSED.set(paused);
-            Schedule.loadWindows(false, true);
+            Schedule.loadWindows(false);
         }
     }
 
@@ -355,13 +327,8 @@ class ScheduleTest {
         try {
             long now = System.nanoTime();
             Schedule.startNanos = now - 1_000_000_000L; // one second of run
-            Schedule.PAUSED.set(10_000_000L);
-            assertFalse(Schedule.loadOverBudget(now), "1% paused: a load window's pause may come too");
-            Schedule.PAUSED.set(30_000_000L);
-            assertTrue(Schedule.loadOverBudget(now), "3% paused: a load window's pause without jmm stops at 2%");
-            assertFalse(Schedule.overBudget(now, false), "3% paused: the other narrow points go on");
             Schedule.PAUSED.set(50_000_000L);
-            assertFalse(Schedule.overBudget(now, false), "5% paused: every point but those may pause");
+            assertFalse(Schedule.overBudget(now, false), "5% paused: every point may pause");
             assertFalse(Schedule.overBudget(now, true));
             Schedule.PAUSED.set(70_000_000L);
             assertTrue(Schedule.overBudget(now, false), "7% paused: the narrower points stop at 6%");

@@ -22,9 +22,9 @@ package dev.mmcheck.runtime;
  *       buffered, and the other thread's store and load land between (an event loop that clears its flag, reads
  *       its queue and blocks: S33).</li>
  *   <li>the load window (with the access-mode analysis): a load, then the thread's next load of another
- *       address; the pause comes after that second load (a seqlock's version and data, S52; a reference and the
- *       referent read through it, S39). It gives way to the other threads' pauses: left out while one pauses,
- *       ended when one starts (their windows may need this thread's loads whole: S25).</li>
+ *       address; the pause comes after that second load (a seqlock's version and data, S52). It gives way to the
+ *       other threads' pauses: left out while one pauses, ended when one starts (their windows may need this
+ *       thread's loads whole, as double-checked locking's reader inside the creator's critical section).</li>
  * </ul>
  * A window point pauses with a probability that falls with the number of times this thread has
  * reached it (always for the first {@link #ALWAYS} times per thread and store site, then
@@ -205,8 +205,7 @@ public final class Schedule {
     /**
      * The load window (with the access-mode analysis, {@link #loadWindows}): a load, then the thread's next load
      * of another address; the pause comes after that second load, so that another thread's writes land between the two
-     * (a seqlock reader's version read and its first data read, a careless reader's flag and data, a reader's reference
-     * and the referent read through it). A pause already
+     * (a seqlock reader's version read and its first data read, a careless reader's flag and data). A pause already
      * due for a store-buffering window is kept. The second load opens no window of its own; the one after it does.
      * Its pause may spend the whole budget, as a widest point's does: a window between two loads is as narrow as the
      * program makes it, and S52's seqlock was found in 13 of 20 runs within the narrow points' share, 20 of 20 with the
@@ -290,9 +289,9 @@ public final class Schedule {
         }
         if (load && PAUSING.get() > 0) {
             // another thread is pausing in a window of its own, which this thread's loads may be what should land in
-            // (a double-checked-locking reader's two loads inside the creator's critical section, S25: found in 9 of
-            // 20 runs with PSO's load windows, 18 of 20 with this rule, 2026-11-29); a pause between them would let
-            // that window close first, and the paused thread writes nothing meanwhile
+            // (a double-checked-locking reader's two loads inside the creator's critical section: S25 was found in 9
+            // of 20 runs when PSO had load windows without this rule, 18 of 20 with it, 2026-11-29; PSO has none now);
+            // a pause between them would let that window close first, and the paused thread writes nothing meanwhile
             t.pausesTogether++;
             return;
         }

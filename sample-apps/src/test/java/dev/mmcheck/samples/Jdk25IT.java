@@ -72,7 +72,7 @@ class Jdk25IT {
         virtualThreads(jdk, classes);
 
         // every sample's declared verdict on Java 25 too (a buggy one gets up to three runs: detection is per run; on
-        // Java 25, 2026-11-29, S39 was found in 34 of 40 runs and S25 in 37 of 40 on a quiet machine, fewer under CI's
+        // Java 25, 2026-11-29, S39 was found in 16 of 20 runs and S25 in 37 of 40 on a quiet machine, fewer under CI's
         // load; S33 missed three in a row in one CI run before schedule=active's rule 4 was mended, 20 of 20 since)
         List<String> wrong = new ArrayList<>();
         for (String sample : Samples.names()) {

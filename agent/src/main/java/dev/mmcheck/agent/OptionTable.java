@@ -85,7 +85,8 @@ final class OptionTable {
     /** {@code includes=GLOBS}. */
     static final Option<List<String>> INCLUDES = option("includes", "GLOBS", List.of(), "(all)",
             (k, v) -> OptionParsers.globs(k, v, OptionParsers.GLOB),
-            "only classes matching one of these (`*` any characters, `?` one) are instrumented");
+            "only classes matching one of these (`*` any characters, `?` one) are instrumented whole; the others are "
+                    + "rewritten for their synchronization only, as `excludes=` does");
     /** {@code excludes=GLOBS}. */
     static final Option<List<String>> EXCLUDES = option("excludes", "GLOBS", Options.DEFAULT_EXCLUDES,
             "test runners, mocking and assertion libraries (`Options.DEFAULT_EXCLUDES`)",

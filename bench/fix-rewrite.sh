@@ -101,14 +101,14 @@ PY
       break
     fi
     if [ $status -ne 0 ]; then
-      outcome="skipped, a change has no edit: $(grep '^NOEDIT ' "$tmp/$s/edits" | sed 's/^NOEDIT //' | paste -sd';')"
+      outcome="${outcome}skipped, a change has no edit: $(grep '^NOEDIT ' "$tmp/$s/edits" | sed 's/^NOEDIT //' | paste -sd';')"
       [ "$round" -gt 1 ] && not_clean=$((not_clean + 1))
       break
     fi
     sed -n "s/^CHANGE /  round $round: /p" "$tmp/$s/edits"
     rm -rf "$tmp/$s/classes"; mkdir -p "$tmp/$s/classes"
     if ! javac -nowarn -cp "$jar" -d "$tmp/$s/classes" $(find "$tmp/$s/src" -name '*.java') > "$tmp/$s/javac.out" 2>&1; then
-      outcome="the rewritten source does not compile: $(head -3 "$tmp/$s/javac.out" | paste -sd' ')"
+      outcome="${outcome}the rewritten source does not compile: $(head -3 "$tmp/$s/javac.out" | paste -sd' ')"
       not_clean=$((not_clean + 1)); break
     fi
     cp="$tmp/$s/classes:$jar"

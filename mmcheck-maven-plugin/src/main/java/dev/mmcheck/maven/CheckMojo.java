@@ -106,19 +106,28 @@ public class CheckMojo extends AbstractMmcheckMojo {
                 getLog().warn(line);
             }
         }
-        for (Path r : reports) {
-            // a fork run with fix=true: its fix, proven on its own run (docs/fix.md); fixes are not merged
-            List<String> fix = JsonReport.fixLines(r);
-            if (!fix.isEmpty()) {
-                getLog().info("");
-                getLog().info("mmcheck: the fewest changes that remove every finding of " + dir.relativize(r) + ":");
-                fix.forEach(line -> getLog().info("  " + line));
-            }
-        }
+        fixSections(dir, reports).forEach(line -> getLog().info(line));
         getLog().info("mmcheck: merged report written to " + dir.resolve(MERGED + ".json") + ", .sarif and .html");
         if (d.failure() != null) {
             throw new MojoFailureException(d.failure() + "\n(the whole report: " + dir.resolve(MERGED + ".html") + ")");
         }
+    }
+
+    /**
+     * What check prints of the forks run with {@code fix=true}: each one's fix, proven on its own run (docs/fix.md),
+     * under a line naming its report; nothing for a fork without one. Fixes are not merged.
+     */
+    static List<String> fixSections(Path dir, List<Path> reports) {
+        List<String> out = new java.util.ArrayList<>();
+        for (Path r : reports) {
+            List<String> fix = JsonReport.fixLines(r);
+            if (!fix.isEmpty()) {
+                out.add("");
+                out.add("mmcheck: the fewest changes that remove every finding of " + dir.relativize(r) + ":");
+                fix.forEach(line -> out.add("  " + line));
+            }
+        }
+        return out;
     }
 
     /**

@@ -87,4 +87,20 @@ class CheckMojoTest {
         assertTrue(d.failure().contains("Dekker.java:12") && d.failure().contains("INCOMPLETE"), d.failure());
         assertEquals(1, d.outcome().failing());
     }
+
+    /** A fork run with fix=true gets its fix printed under its report's name; a fork without one prints nothing. */
+    @Test
+    void eachForksFixIsPrintedUnderItsReport() throws Exception {
+        Path fixed = dir.resolve("fork-1.json");
+        Files.writeString(fixed, "{\"fix\": {\"lines\": [\"mmcheck fix: the fewest changes that remove every finding"
+                + " of this run (1 finding under pso): 1 change\", \"mmcheck fix:   S06.java:26: make the store to S06.ready"
+                + " a release store (setRelease, or lazySet)\"]}}");
+        Path plain = dir.resolve("fork-2.json");
+        JsonReport.write(plain, "fork 2", true, dekker());
+        List<String> out = CheckMojo.fixSections(dir, List.of(fixed, plain));
+        assertEquals(List.of("", "mmcheck: the fewest changes that remove every finding of fork-1.json:",
+                "  mmcheck fix: the fewest changes that remove every finding of this run (1 finding under pso): 1 change",
+                "  mmcheck fix:   S06.java:26: make the store to S06.ready a release store (setRelease, or lazySet)"), out);
+        assertTrue(CheckMojo.fixSections(dir, List.of(plain)).isEmpty());
+    }
 }

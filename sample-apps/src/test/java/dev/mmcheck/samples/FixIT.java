@@ -38,6 +38,11 @@ class FixIT {
         assertTrue(!lines.isEmpty() && Set.of(26, 27, 32, 33).containsAll(lines), lines + "\n" + run.output);
         assertTrue(run.output.contains("mmcheck fix:   S13_LazySetMistake.java:"), run.output);
         assertTrue(run.output.contains("mmcheck fix: proof by replay under "), run.output);
+        // the report keeps the section line by line, which the Maven plugin's check goal prints per fork
+        assertTrue(fix.get("lines").size() >= 3, run.output);
+        for (JsonNode l : fix.get("lines")) {
+            assertTrue(run.output.contains(l.asText()), l.asText() + "\n" + run.output);
+        }
         // the section comes after the findings and the run's facts: the summary's last one, before where files went
         int section = run.output.indexOf("mmcheck fix: the fewest changes");
         assertTrue(section > run.output.indexOf("mmcheck: events produced"), run.output);

@@ -118,7 +118,7 @@ public class CheckMojo extends AbstractMmcheckMojo {
      * under a line naming its report; nothing for a fork without one. Fixes are not merged.
      */
     static List<String> fixSections(Path dir, List<Path> reports) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (Path r : reports) {
             List<String> fix = JsonReport.fixLines(r);
             if (!fix.isEmpty()) {
